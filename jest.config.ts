@@ -1,0 +1,30 @@
+import type { Config } from 'jest';
+
+// msw 2 and a few server-side dependencies ship ESM only: let swc transform them.
+const esmPackages = ['msw', '@mswjs', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', '@open-draft', 'headers-polyfill', 'content-disposition', 'cookie', 'light-my-request'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] } as const;
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      roots: ['<rootDir>/test/client'],
+      setupFilesAfterEnv: ['<rootDir>/test/client/setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/client/style-stub.ts' },
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/server'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

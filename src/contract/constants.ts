@@ -1,0 +1,47 @@
+/**
+ * Plain values shared by client and server. This file imports nothing, so the browser bundle can
+ * use it without pulling in the schema library.
+ */
+
+/** Business outcome codes carried in the envelope body (DESIGN 2); HTTP status stays 200. */
+export const Code = {
+  ok: 200,
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooManyAttempts: 429,
+  internal: 500,
+} as const;
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface Paged<T> {
+  records: T[];
+  current: number;
+  size: number;
+  total: number;
+}
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+export const ROLE_PERMISSION_PAGE_SIZE = 15;
+export const ROLE_USER_PAGE_SIZE = 10;
+
+export const USER_NAME_PATTERN = '^[A-Za-z0-9_.@-]{3,32}$';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+export const RESOURCE_CATEGORIES = ['api', 'field', 'button'] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+export const DEVICE_KEY_HEADER = 'x-device-key';
+export const TIME_ZONE = 'Asia/Shanghai';
+
+/** The path exempt from the bearer header (SPEC 9). */
+export const LOGIN_PATH = '/sys/user/verify';

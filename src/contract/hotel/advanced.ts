@@ -1,0 +1,45 @@
+/**
+ * Advanced settings (hotel/advanced): integration configurations. The app secret is write-only:
+ * answers carry only a masked form; an edit with an empty secret keeps the stored one.
+ */
+import { Type } from '@sinclair/typebox';
+import { field, pagedRequest, paged, versioned, IdBody } from '../common';
+import { post } from '../endpoint';
+
+export const AdvancedRecord = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  endpointUrl: Type.String(),
+  appKey: Type.String(),
+  /** e.g. `******3f9a`; empty when no secret is stored. */
+  appSecretMasked: Type.String(),
+  state: Type.Integer(),
+  remark: Type.String(),
+  initialisedAt: field.nullable(Type.Integer()),
+  version: Type.Integer(),
+  createdAt: field.time(),
+  updatedAt: field.time(),
+});
+
+export const AdvancedInquire = pagedRequest({
+  name: Type.String({ title: '配置名称', maxLength: 32 }),
+  state: field.flag('状态'),
+});
+
+const advancedFields = {
+  name: field.text('配置名称', 32),
+  endpointUrl: field.note('接口地址', 200),
+  appKey: field.note('App Key', 100),
+  appSecret: field.note('App Secret', 200),
+  state: field.flag('状态'),
+  remark: field.note('备注', 200),
+};
+export const AdvancedCreation = Type.Object(advancedFields, { additionalProperties: false });
+export const AdvancedEdit = Type.Object({ id: field.id(), ...advancedFields, ...versioned }, { additionalProperties: false });
+
+export const advancedEndpoints = {
+  '/hotel/advanced/inquire': post(AdvancedInquire, paged(AdvancedRecord)),
+  '/hotel/advanced/creation': post(AdvancedCreation, AdvancedRecord),
+  '/hotel/advanced/edit': post(AdvancedEdit, AdvancedRecord),
+  '/hotel/advanced/jd/edit': post(IdBody, AdvancedRecord),
+};

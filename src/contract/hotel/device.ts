@@ -1,0 +1,56 @@
+/**
+ * Devices (hotel/device). Devices report in with their own key (issued at creation, shown once,
+ * stored hashed), never with a staff token.
+ */
+import { Type } from '@sinclair/typebox';
+import { field, pagedRequest, paged, versioned, IdBody } from '../common';
+import { post } from '../endpoint';
+
+export const DeviceRecord = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sn: Type.String(),
+  type: Type.String(),
+  roomNo: Type.String(),
+  state: Type.Integer(),
+  online: Type.Integer(),
+  lastSeenAt: field.nullable(Type.Integer()),
+  remark: Type.String(),
+  version: Type.Integer(),
+  createdAt: field.time(),
+  updatedAt: field.time(),
+});
+
+export const DeviceInquire = pagedRequest({
+  name: Type.String({ title: '设备名称', maxLength: 32 }),
+  sn: Type.String({ title: '序列号', maxLength: 64 }),
+  type: Type.String({ title: '设备类型', maxLength: 40 }),
+  roomNo: Type.String({ title: '房间号', maxLength: 16 }),
+  state: field.flag('状态'),
+  online: field.flag('在线'),
+});
+
+const deviceFields = {
+  name: field.text('设备名称', 32),
+  sn: field.text('序列号', 64, { pattern: '^[A-Za-z0-9_-]{4,64}$', patternHint: '只能包含字母、数字、_ 和 -，长度 4-64' }),
+  type: field.text('设备类型', 40),
+  roomNo: field.note('房间号', 16),
+  state: field.flag('状态'),
+  remark: field.note('备注', 200),
+};
+export const DeviceCreation = Type.Object(deviceFields, { additionalProperties: false });
+export const DeviceEdit = Type.Object({ id: field.id(), ...deviceFields, ...versioned }, { additionalProperties: false });
+
+/** Creation and key reset answer the device key once; only its hash is kept. */
+export const DeviceWithKey = Type.Object({ device: DeviceRecord, deviceKey: Type.String() });
+
+export const HeartbeatBody = Type.Object({ sn: field.text('序列号', 64) }, { additionalProperties: false });
+export const HeartbeatData = Type.Object({ serverTime: Type.Integer() });
+
+export const deviceEndpoints = {
+  '/hotel/device/inquire': post(DeviceInquire, paged(DeviceRecord)),
+  '/hotel/device/creation': post(DeviceCreation, DeviceWithKey),
+  '/hotel/device/edit': post(DeviceEdit, DeviceRecord),
+  '/hotel/device/key/reset': post(IdBody, DeviceWithKey),
+  '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData),
+};

@@ -1,0 +1,35 @@
+/**
+ * The whole API contract: endpoint key -> request and answer schemas. A key is the path under
+ * /api, prefixed with "GET " for the two GET helpers (SPEC 7).
+ */
+import type { EndpointSpec, BodyOfSpec, DataOfSpec } from './endpoint';
+import { sessionEndpoints } from './sys/session';
+import { panelEndpoints } from './sys/panel';
+import { userEndpoints } from './sys/user';
+import { roleEndpoints } from './sys/role';
+import { menuEndpoints } from './sys/menu';
+import { resourceEndpoints } from './sys/resource';
+import { dictEndpoints } from './sys/dict';
+import { scheduleEndpoints } from './sys/schedule';
+import { deviceEndpoints } from './hotel/device';
+import { advancedEndpoints } from './hotel/advanced';
+
+export const contract = {
+  ...sessionEndpoints,
+  ...panelEndpoints,
+  ...userEndpoints,
+  ...roleEndpoints,
+  ...menuEndpoints,
+  ...resourceEndpoints,
+  ...dictEndpoints,
+  ...scheduleEndpoints,
+  ...deviceEndpoints,
+  ...advancedEndpoints,
+} satisfies Record<string, EndpointSpec>;
+
+export type Contract = typeof contract;
+export type EndpointKey = keyof Contract;
+export type BodyOf<K extends EndpointKey> = BodyOfSpec<Contract[K]>;
+export type DataOf<K extends EndpointKey> = DataOfSpec<Contract[K]>;
+
+export * from './constants';

@@ -1,0 +1,83 @@
+/** Roles (sys/role): the role itself, its grants (auth bindings) and its users. */
+import { Type } from '@sinclair/typebox';
+import { field, pagedRequest, paged, versioned } from '../common';
+import { get, post } from '../endpoint';
+import { ResourceRecord } from './resource';
+
+export const RoleRecord = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  remark: Type.String(),
+  state: Type.Integer(),
+  /** 1 for the built-in administrator role, which holds every grant and cannot be disabled. */
+  builtin: Type.Integer(),
+  userCount: Type.Integer(),
+  createdAt: field.time(),
+  updatedAt: field.time(),
+  version: Type.Integer(),
+});
+
+export const RoleInquire = pagedRequest({
+  name: Type.String({ title: '角色名称', maxLength: 32 }),
+  state: field.flag('状态'),
+});
+
+const roleFields = {
+  name: field.text('角色名称', 32),
+  remark: field.note('备注', 200),
+  state: field.flag('状态'),
+};
+export const RoleCreation = Type.Object(roleFields, { additionalProperties: false });
+export const RoleEdit = Type.Object({ id: field.id(), ...roleFields, ...versioned }, { additionalProperties: false });
+
+/** A grant: type `menu` names a menu id, type `resource` names a resource id. */
+export const AUTH_TYPES = ['menu', 'resource'] as const;
+export const AuthItem = Type.Object(
+  {
+    type: Type.Union([Type.Literal('menu'), Type.Literal('resource')], { title: '授权类型' }),
+    resource: field.id('授权对象'),
+  },
+  { additionalProperties: false },
+);
+
+/** Grants and revocations are applied together in one transaction, or not at all. */
+export const RoleAuthBody = Type.Object(
+  {
+    roleId: field.id('角色'),
+    grant: Type.Array(AuthItem, { title: '授予', maxItems: 1000 }),
+    revoke: Type.Array(AuthItem, { title: '撤销', maxItems: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RoleAuthQuery = Type.Object({ roleId: field.id('角色') }, { additionalProperties: false });
+
+export const MenuWithResources = Type.Object({
+  id: Type.Integer(),
+  pid: field.nullable(Type.Integer()),
+  name: Type.String(),
+  path: Type.String(),
+  element: Type.String(),
+  resources: Type.Array(ResourceRecord),
+});
+
+export const MenuResourcesInquire = pagedRequest({
+  name: Type.String({ title: '菜单名称', maxLength: 32 }),
+});
+
+export const RoleUserBody = Type.Object(
+  { userId: field.id('用户'), roleId: field.id('角色') },
+  { additionalProperties: false },
+);
+
+
+export const roleEndpoints = {
+  '/sys/role/inquire': post(RoleInquire, paged(RoleRecord)),
+  '/sys/role/creation': post(RoleCreation, RoleRecord),
+  '/sys/role/edit': post(RoleEdit, RoleRecord),
+  '/sys/menu/resources': post(MenuResourcesInquire, paged(MenuWithResources)),
+  '/sys/role/auth': post(RoleAuthBody, Type.Array(AuthItem)),
+  'GET /sys/role/auth': get(RoleAuthQuery, Type.Array(AuthItem)),
+  '/sys/role/bind/user': post(RoleUserBody, Type.Null()),
+  '/sys/role/unbind/user': post(RoleUserBody, Type.Null()),
+};

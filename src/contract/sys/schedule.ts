@@ -1,0 +1,107 @@
+/**
+ * Schedules (sys/schedule). A schedule names a task from the server's fixed registry (never code,
+ * a class or a module from the request) and carries that task's typed parameters.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { field, pagedRequest, paged, versioned, IdBody } from '../common';
+import { post, postEmpty } from '../endpoint';
+
+/** The built-in tasks and their parameter shapes; the server registry implements exactly these. */
+export const scheduleTasks = {
+  'device.offlineSweep': {
+    label: '设备离线检测',
+    description: '把超过指定分钟数没有心跳的设备标记为离线',
+    params: Type.Object(
+      { minutes: field.int('心跳超时（分钟）', 1, 1440) },
+      { additionalProperties: false },
+    ),
+  },
+  'session.purgeExpired': {
+    label: '清理过期会话',
+    description: '删除已过期或已撤销的登录会话',
+    params: Type.Object({}, { additionalProperties: false }),
+  },
+  'schedule.pruneLogs': {
+    label: '清理任务日志',
+    description: '删除早于指定天数的定时任务运行日志',
+    params: Type.Object({ days: field.int('保留天数', 1, 3650) }, { additionalProperties: false }),
+  },
+} satisfies Record<string, { label: string; description: string; params: TSchema }>;
+export type TaskName = keyof typeof scheduleTasks;
+export type TaskParams<T extends TaskName> = Static<(typeof scheduleTasks)[T]['params']>;
+export const TASK_NAMES = Object.keys(scheduleTasks) as TaskName[];
+
+export const TaskInfo = Type.Object({
+  name: Type.String(),
+  label: Type.String(),
+  description: Type.String(),
+  /** JSON schema of the parameters, so the dialog can build its inputs. */
+  params: Type.Unknown(),
+});
+
+export const RUN_OUTCOMES = ['running', 'success', 'failed'] as const;
+
+export const ScheduleRecord = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  cron: Type.String(),
+  task: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+  state: Type.Integer(),
+  remark: Type.String(),
+  nextRunAt: field.nullable(Type.Integer()),
+  lastRunAt: field.nullable(Type.Integer()),
+  lastOutcome: Type.String(),
+  lastMessage: Type.String(),
+  version: Type.Integer(),
+  createdAt: field.time(),
+  updatedAt: field.time(),
+});
+
+export const ScheduleInquire = pagedRequest({
+  name: Type.String({ title: '任务名称', maxLength: 32 }),
+  task: Type.String({ title: '任务类型', maxLength: 40 }),
+  state: field.flag('状态'),
+});
+
+const scheduleFields = {
+  name: field.text('任务名称', 32),
+  cron: field.text('Cron 表达式', 100),
+  task: Type.String({ title: '任务类型', maxLength: 40 }),
+  params: Type.Record(Type.String(), Type.Unknown(), { title: '任务参数' }),
+  state: field.flag('状态'),
+  remark: field.note('备注', 200),
+};
+export const ScheduleCreation = Type.Object(scheduleFields, { additionalProperties: false });
+export const ScheduleEdit = Type.Object({ id: field.id(), ...scheduleFields, ...versioned }, { additionalProperties: false });
+
+export const CronPreviewBody = Type.Object({ cron: field.text('Cron 表达式', 100) }, { additionalProperties: false });
+export const CronPreview = Type.Object({ timeZone: Type.String(), next: Type.Array(Type.Integer()) });
+
+export const ScheduleLogRecord = Type.Object({
+  id: Type.Integer(),
+  scheduleId: Type.Integer(),
+  trigger: Type.String(),
+  startedAt: Type.Integer(),
+  endedAt: field.nullable(Type.Integer()),
+  outcome: Type.String(),
+  message: Type.String(),
+});
+export const ScheduleLogInquire = Type.Object(
+  {
+    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 20 }),
+    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    params: Type.Object({ scheduleId: field.id('定时任务') }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+export const scheduleEndpoints = {
+  '/sys/schedule/inquire': post(ScheduleInquire, paged(ScheduleRecord)),
+  '/sys/schedule/creation': post(ScheduleCreation, ScheduleRecord),
+  '/sys/schedule/edit': post(ScheduleEdit, ScheduleRecord),
+  '/sys/schedule/run': post(IdBody, ScheduleLogRecord),
+  '/sys/schedule/log': post(ScheduleLogInquire, paged(ScheduleLogRecord)),
+  '/sys/schedule/tasks': postEmpty(Type.Array(TaskInfo)),
+  '/sys/schedule/preview': post(CronPreviewBody, CronPreview),
+};

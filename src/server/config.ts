@@ -1,0 +1,51 @@
+/** Server configuration, read once from the environment. Every value has a safe default. */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** postgres://… selects PostgreSQL; unset uses the embedded SQLite file. */
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** Built SPA served on the same origin; absent in API-only tests. */
+  clientDir?: string;
+  adminPassword?: string;
+  session: { idleMinutes: number; maxHours: number };
+  throttle: { userMaxFailures: number; ipMaxFailures: number; windowMinutes: number; lockMinutes: number; delayMs: number };
+  /** scrypt cost; lowered only in tests. */
+  passwordCost: number;
+  scheduler: { enabled: boolean; tickMs: number };
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Names this process in schedule run logs. */
+  instanceId: string;
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: env.SQLITE_FILE ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'hotel.db'),
+    clientDir: env.CLIENT_DIR ?? path.join(root, 'dist', 'client'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    session: { idleMinutes: int(env.SESSION_IDLE_MINUTES, 120), maxHours: int(env.SESSION_MAX_HOURS, 12) },
+    throttle: {
+      userMaxFailures: int(env.LOGIN_USER_MAX_FAILURES, 5),
+      ipMaxFailures: int(env.LOGIN_IP_MAX_FAILURES, 30),
+      windowMinutes: 15,
+      lockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+      delayMs: int(env.LOGIN_DELAY_MS, 400),
+    },
+    passwordCost: int(env.PASSWORD_COST, 16384),
+    scheduler: { enabled: env.SCHEDULER !== 'off', tickMs: int(env.SCHEDULER_TICK_MS, 1000) },
+    bodyLimitBytes: 256 * 1024,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    instanceId: env.INSTANCE_ID ?? `${process.pid}`,
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Table types for Kysely. Columns are camelCase here and snake_case in the database (CamelCasePlugin).
+ * Times are epoch milliseconds; flags are 0/1 integers, so both dialects store them alike.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+interface Audited {
+  createdAt: number;
+  updatedAt: number;
+  version: Generated<number>;
+}
+
+export interface RoleTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  remark: string;
+  state: number;
+  builtin: Generated<number>;
+}
+
+export interface UserTable extends Audited {
+  id: Generated<number>;
+  userName: string;
+  nickName: string;
+  passwordHash: string;
+  state: number;
+  roleId: number | null;
+}
+
+export interface MenuTable extends Audited {
+  id: Generated<number>;
+  pid: number | null;
+  name: string;
+  path: string;
+  element: string;
+  icon: string;
+  sort: number;
+  state: number;
+  isAuth: number;
+}
+
+export interface ResourceTable extends Audited {
+  id: Generated<number>;
+  menuId: number;
+  name: string;
+  type: string;
+  path: string;
+  remark: string;
+}
+
+export interface RoleAuthTable {
+  id: Generated<number>;
+  roleId: number;
+  type: string;
+  resource: number;
+}
+
+export interface DictTable extends Audited {
+  id: Generated<number>;
+  code: string;
+  label: string;
+  value: string;
+  sort: number;
+  state: number;
+  remark: string;
+}
+
+export interface DictResourceTable {
+  id: Generated<number>;
+  resourceId: number;
+  dictId: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  ip: string;
+}
+
+export interface LoginFailureTable {
+  key: string;
+  failures: number;
+  firstAt: number;
+  lockedUntil: number;
+}
+
+export interface ScheduleTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  cron: string;
+  task: string;
+  params: string;
+  state: number;
+  remark: string;
+  nextRunAt: number | null;
+  lastRunAt: number | null;
+  lastOutcome: string;
+  lastMessage: string;
+}
+
+export interface ScheduleLogTable {
+  id: Generated<number>;
+  scheduleId: number;
+  trigger: string;
+  startedAt: number;
+  endedAt: number | null;
+  outcome: string;
+  message: string;
+  instance: string;
+}
+
+export interface DeviceTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  sn: string;
+  type: string;
+  roomNo: string;
+  state: number;
+  online: number;
+  lastSeenAt: number | null;
+  keyHash: string;
+  remark: string;
+}
+
+export interface AdvancedTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  endpointUrl: string;
+  appKey: string;
+  appSecret: string;
+  state: number;
+  remark: string;
+  initialisedAt: number | null;
+}
+
+export interface Database {
+  sysRole: RoleTable;
+  sysUser: UserTable;
+  sysMenu: MenuTable;
+  sysResource: ResourceTable;
+  sysRoleAuth: RoleAuthTable;
+  sysDict: DictTable;
+  sysDictResource: DictResourceTable;
+  sysSession: SessionTable;
+  sysLoginFailure: LoginFailureTable;
+  sysSchedule: ScheduleTable;
+  sysScheduleLog: ScheduleLogTable;
+  hotelDevice: DeviceTable;
+  hotelAdvanced: AdvancedTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowPatch<T extends keyof Database> = Updateable<Database[T]>;

@@ -1,0 +1,66 @@
+/**
+ * Turns the first ajv error into one Chinese sentence naming the field and the rule. Field names
+ * come from the schema `title` (see contract/common field builders).
+ */
+/** The parts of an ajv error we read (ajv runs with `verbose` so parentSchema is present). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: unknown;
+}
+
+type SchemaLike = { title?: string; patternHint?: string; properties?: Record<string, { title?: string }> };
+
+const typeNames: Record<string, string> = {
+  integer: '整数',
+  number: '数字',
+  string: '文本',
+  object: '对象',
+  array: '列表',
+  boolean: '布尔值',
+  null: '空值',
+};
+
+function fieldLabel(error: ValidationIssue): string {
+  const schema = error.parentSchema as SchemaLike | undefined;
+  if (schema?.title) return schema.title;
+  const last = error.instancePath.split('/').filter(Boolean).pop();
+  return last ?? '请求内容';
+}
+
+export function describeValidationError(error: ValidationIssue): string {
+  const params = error.params;
+  const label = fieldLabel(error);
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(params.missingProperty);
+      const title = (error.parentSchema as SchemaLike | undefined)?.properties?.[missing]?.title ?? missing;
+      return `${title}不能为空`;
+    }
+    case 'minLength':
+      return Number(params.limit) <= 1 ? `${label}不能为空` : `${label}长度不能少于 ${params.limit} 个字符`;
+    case 'maxLength':
+      return `${label}长度不能超过 ${params.limit} 个字符`;
+    case 'pattern': {
+      const hint = (error.parentSchema as SchemaLike | undefined)?.patternHint;
+      return hint ? `${label}格式不正确：${hint}` : `${label}格式不正确`;
+    }
+    case 'minimum':
+      return `${label}不能小于 ${params.limit}`;
+    case 'maximum':
+      return `${label}不能大于 ${params.limit}`;
+    case 'type':
+      return `${label}类型不正确，应为${typeNames[String(params.type)] ?? String(params.type)}`;
+    case 'additionalProperties':
+      return `不支持的字段：${String(params.additionalProperty)}`;
+    case 'maxItems':
+      return `${label}最多 ${params.limit} 项`;
+    case 'anyOf':
+    case 'enum':
+    case 'const':
+      return `${label}取值不正确`;
+    default:
+      return `${label}不合法`;
+  }
+}

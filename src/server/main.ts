@@ -1,0 +1,46 @@
+/**
+ * Starts the product: opens (and migrates) the database, seeds an empty one, serves the SPA and
+ * /api on one port, runs the scheduler, and prints how to sign in.
+ */
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { seedIfEmpty } from './db/seed';
+import { ADMIN_USER_NAME } from './db/seed-data';
+import { buildApp } from './app';
+import { generatePassword } from './plugins/app/passwords';
+import { startScheduler } from './routes/sys/schedule/scheduler';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const app = await buildApp({ config, database });
+
+  const adminPassword = config.adminPassword ?? generatePassword();
+  const { seeded } = await seedIfEmpty(database.db, () => app.passwords.hash(adminPassword));
+  const scheduler = config.scheduler.enabled ? startScheduler(app) : null;
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    scheduler?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}/`;
+  const store = database.dialect === 'postgres' ? 'PostgreSQL（DATABASE_URL）' : config.sqliteFile;
+  const signIn = !seeded
+    ? `登录：使用已有账号（首次启动时创建的管理员为 ${ADMIN_USER_NAME}）`
+    : config.adminPassword
+      ? `登录：用户名 ${ADMIN_USER_NAME}，密码为环境变量 ADMIN_PASSWORD 的值`
+      : `登录：用户名 ${ADMIN_USER_NAME}，初始密码 ${adminPassword}（只显示这一次，请登录后立即修改）`;
+  process.stdout.write(`\n  酒店后台管理系统已启动\n  地址：${url}\n  数据库：${store}\n  ${signIn}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`启动失败：${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

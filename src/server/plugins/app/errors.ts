@@ -1,0 +1,47 @@
+/**
+ * Every business outcome is HTTP 200 with `{code, msg, data}` (DESIGN 2). Validation failures become
+ * a Chinese 400; unexpected errors a generic 500 whose details stay in the log. Only what is not a
+ * business answer keeps a real HTTP status (413 body too large).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { Code } from '../../../contract/constants';
+import { AppError } from '../../lib/errors';
+import { describeValidationError, type ValidationIssue } from '../../lib/validation-messages';
+
+export function formatValidationErrors(errors: ValidationIssue[]): AppError {
+  const first = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
+  return new AppError(Code.invalid, first ? describeValidationError(first) : '请求参数不合法');
+}
+
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是合法的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容不能为空',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型，请使用 application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).serializer(JSON.stringify).send({ code: 413, msg: '请求内容过大', data: null });
+    }
+    let code: number = Code.internal;
+    let msg = '服务器内部错误，请稍后重试';
+    if (error instanceof AppError) {
+      ({ code, message: msg } = error);
+    } else if (error.validation) {
+      ({ code, message: msg } = formatValidationErrors(error.validation as ValidationIssue[]));
+    } else if (error.code && frameworkMessages[error.code]) {
+      code = Code.invalid;
+      msg = frameworkMessages[error.code]!;
+    } else if (error.statusCode && error.statusCode < 500) {
+      code = Code.invalid;
+      msg = '请求不合法';
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+    }
+    // The route's answer schema describes success data; errors carry data: null.
+    return reply.code(200).serializer(JSON.stringify).send({ code, msg, data: null });
+  });
+});

@@ -1,0 +1,21 @@
+/** The app-wide services every route plugin can reach through the Fastify instance. */
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+import type { Dialect } from './db/connection';
+import type { ServerConfig } from './config';
+import type { Passwords } from './plugins/app/passwords';
+import type { Sessions } from './plugins/app/sessions';
+import type { LoginThrottle } from './plugins/app/throttle';
+
+export interface Services {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: ServerConfig;
+  passwords: Passwords;
+  sessions: Sessions;
+  throttle: LoginThrottle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance extends Services {}
+}

@@ -1,0 +1,136 @@
+/**
+ * Server test harness: a real app on a real database. Each suite gets a fresh SQLite file, and —
+ * when TEST_DATABASE_URL is set (CI sets it) — a fresh PostgreSQL database too, so every server
+ * test runs on both dialects.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { loadConfig, type ServerConfig } from '../../../src/server/config';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../../../src/server/db/connection';
+import { seedIfEmpty } from '../../../src/server/db/seed';
+import { buildApp } from '../../../src/server/app';
+import type { Envelope } from '../../../src/contract/constants';
+import type { BodyOf, DataOf, EndpointKey } from '../../../src/contract';
+
+export const ADMIN_PASSWORD = 'Adm1n-Test-Passw0rd';
+
+export interface TestDatabase {
+  dialect: Dialect;
+  url?: string;
+  sqliteFile: string;
+  drop(): Promise<void>;
+}
+
+export const dialects = (): Dialect[] => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-test-'));
+  const sqliteFile = path.join(dir, 'test.db');
+  if (dialect === 'sqlite') {
+    return { dialect, sqliteFile, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `hotel_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    url: url.toString(),
+    sqliteFile,
+    drop: async () => {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: ServerConfig;
+  /** POST (or GET for "GET /…" keys) an endpoint of the contract, with an optional bearer token. */
+  call<K extends EndpointKey>(key: K, body?: BodyOf<K> | Record<string, unknown> | null, token?: string): Promise<Envelope<DataOf<K>>>;
+  /** Signs in and answers the token. */
+  login(userName?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(target: TestDatabase, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const base = loadConfig({}, os.tmpdir());
+  const config: ServerConfig = {
+    ...base,
+    databaseUrl: target.url,
+    sqliteFile: target.sqliteFile,
+    clientDir: undefined,
+    passwordCost: 1024,
+    throttle: { ...base.throttle, delayMs: 0 },
+    scheduler: { enabled: false, tickMs: 50 },
+    ...overrides,
+  };
+  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4 });
+  const app = await buildApp({ config, database, logger: false });
+  await seedIfEmpty(database.db, () => app.passwords.hash(ADMIN_PASSWORD));
+  await app.ready();
+
+  const call: TestApp['call'] = async (key, body, token) => {
+    const isGet = key.startsWith('GET ');
+    const url = `/api${key.replace(/^GET /, '')}`;
+    const response = await app.inject({
+      method: isGet ? 'GET' : 'POST',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(isGet ? { query: (body ?? {}) as Record<string, string> } : { payload: (body ?? {}) as object }),
+    });
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+  const login: TestApp['login'] = async (userName = 'admin', password = ADMIN_PASSWORD) => {
+    const answer = await call('/sys/user/verify', { userName, password });
+    if (answer.code !== 200) throw new Error(`login ${userName} failed: ${answer.code} ${answer.msg}`);
+    return answer.data.token;
+  };
+  return {
+    app,
+    database,
+    config,
+    call,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per available dialect with a fresh database and app; `ctx()` gives the
+ * current TestApp inside tests.
+ */
+export function describeOnEachDatabase(title: string, suite: (ctx: () => TestApp) => void, overrides: Partial<ServerConfig> = {}): void {
+  for (const dialect of dialects()) {
+    describe(`${title} [${dialect}]`, () => {
+      let target: TestDatabase;
+      let current: TestApp;
+      beforeAll(async () => {
+        target = await createTestDatabase(dialect);
+        current = await startTestApp(target, overrides);
+      });
+      afterAll(async () => {
+        await current?.close();
+        await target?.drop();
+      });
+      suite(() => current);
+    });
+  }
+}
