@@ -1,0 +1,9 @@
+/** antd theme: primary blue and the 52 px header (SPEC 1). */
+import type { ThemeConfig } from 'antd';
+
+export const HEADER_HEIGHT = 52;
+
+export const theme: ThemeConfig = {
+  token: { colorPrimary: '#1677ff' },
+  components: { Layout: { headerHeight: HEADER_HEIGHT, headerPadding: '0 16px', headerBg: '#ffffff' } },
+};

@@ -1,0 +1,19 @@
+/**
+ * Menu element -> lazily loaded screen, one webpack chunk each. The Record type makes a view named
+ * in config/views.ts without a screen here a type error.
+ */
+import { lazy } from 'react';
+
+import type { ViewRegistry } from '../config/views';
+
+export const viewRegistry: ViewRegistry = {
+  'hotel/advanced': lazy(() => import(/* webpackChunkName: "view-hotel-advanced" */ '../features/hotel/advanced')),
+  'hotel/device': lazy(() => import(/* webpackChunkName: "view-hotel-device" */ '../features/hotel/device')),
+  'sys/dict': lazy(() => import(/* webpackChunkName: "view-sys-dict" */ '../features/sys/dict')),
+  'sys/menu': lazy(() => import(/* webpackChunkName: "view-sys-menu" */ '../features/sys/menu')),
+  'sys/panel': lazy(() => import(/* webpackChunkName: "view-sys-panel" */ '../features/sys/panel')),
+  'sys/role': lazy(() => import(/* webpackChunkName: "view-sys-role" */ '../features/sys/role')),
+  'sys/schedule': lazy(() => import(/* webpackChunkName: "view-sys-schedule" */ '../features/sys/schedule')),
+  'sys/unknown': lazy(() => import(/* webpackChunkName: "view-sys-unknown" */ '../features/sys/unknown')),
+  'sys/user': lazy(() => import(/* webpackChunkName: "view-sys-user" */ '../features/sys/user')),
+};

@@ -1,0 +1,38 @@
+/** The search form above a list: 查询 sends the filters, 重置 clears them and searches again. */
+import { Button, Form, Space } from 'antd';
+
+import { FormField } from './FormField';
+import type { FieldConfig, FormValues } from './types';
+
+interface FilterFormProps {
+  fields: FieldConfig[];
+  onSearch(values: FormValues): void;
+}
+
+export function FilterForm({ fields, onSearch }: FilterFormProps) {
+  const [form] = Form.useForm<FormValues>();
+  return (
+    <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+      {fields.map((field) => (
+        <div key={field.name} style={{ minWidth: 200 }}>
+          <FormField field={field} asFilter />
+        </div>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

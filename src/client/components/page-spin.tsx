@@ -1,0 +1,10 @@
+/** The spinner shown while a lazily loaded part of the app arrives (SPEC 2: views show a spinner). */
+import { Spin } from 'antd';
+
+export function PageSpin({ fullPage = false }: { fullPage?: boolean }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: fullPage ? '100vh' : 240 }}>
+      <Spin size="large" />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+
+/**
+ * View names a menu element may use to become a screen of the shell. `sys/layout` (the shell) and
+ * `sys/verify` (the login) are views of the app itself, not of the shell: as menu elements they show
+ * the unknown screen, like any other name missing here.
+ */
+export const ROUTABLE_VIEWS = [
+  'hotel/advanced',
+  'hotel/device',
+  'sys/dict',
+  'sys/menu',
+  'sys/panel',
+  'sys/role',
+  'sys/schedule',
+  'sys/unknown',
+  'sys/user',
+] as const;
+
+export type ViewName = (typeof ROUTABLE_VIEWS)[number];
+
+export const UNKNOWN_VIEW: ViewName = 'sys/unknown';
+/** The menu key selected by default and the screen shown at `/` when authorised (SPEC 9). */
+export const DEFAULT_VIEW: ViewName = 'sys/panel';
+
+export const VERIFY_ROUTE = '/sys/verify';
+
+export function toViewName(element: string): ViewName {
+  return (ROUTABLE_VIEWS as readonly string[]).includes(element) ? (element as ViewName) : UNKNOWN_VIEW;
+}
+
+/** Every routable view's screen (app/view-registry.ts); a default export of the feature folder. */
+export type ViewRegistry = Record<ViewName, ComponentType>;

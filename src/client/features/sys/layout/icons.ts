@@ -1,0 +1,42 @@
+/**
+ * Menu icons are stored as antd icon names. Only the names listed here render; an unknown name
+ * shows no icon, so a menu record can never pull arbitrary code into the page.
+ */
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  ClockCircleOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  HomeOutlined,
+  MenuOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+const menuIcons: Record<string, ComponentType> = {
+  ApiOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  ClockCircleOutlined,
+  ControlOutlined,
+  DashboardOutlined,
+  HomeOutlined,
+  MenuOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+};
+
+export function menuIcon(name: string): ComponentType | undefined {
+  return Object.hasOwn(menuIcons, name) ? menuIcons[name] : undefined;
+}

@@ -1,0 +1,59 @@
+/**
+ * The shell (sys/layout): sidebar, header and the routed screen. Its child routes come from the
+ * authorised menu, fetched afresh on load; unmatched paths show the unknown screen.
+ */
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { useSelector } from 'react-redux';
+import { Route, Routes } from 'react-router-dom';
+
+import { PageSpin } from '../../../components/page-spin';
+import { DEFAULT_VIEW, UNKNOWN_VIEW, type ViewRegistry } from '../../../config/views';
+import { selectMenu, useAuthorityQuery } from '../../session';
+import './layout.css';
+import { selectShellRoutes } from './routes';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+interface ShellProps {
+  views: ViewRegistry;
+}
+
+export default function Shell({ views }: ShellProps) {
+  const { isLoading } = useAuthorityQuery();
+  const menu = useSelector(selectMenu);
+  const routes = useSelector(selectShellRoutes);
+  const indexRoute = routes.find((route) => route.view === DEFAULT_VIEW) ?? routes[0];
+  const IndexView = views[indexRoute?.view ?? UNKNOWN_VIEW];
+  const UnknownView = views[UNKNOWN_VIEW];
+
+  return (
+    <Layout className="shell">
+      <Layout.Sider width={208} className="shell-sider">
+        <div className="shell-brand">酒店后台管理系统</div>
+        <SideMenu menu={menu} indexKey={indexRoute?.key ?? DEFAULT_VIEW} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="shell-header">
+          <UserMenu />
+        </Layout.Header>
+        <Layout.Content className="shell-content">
+          {isLoading ? (
+            <PageSpin />
+          ) : (
+            <Suspense fallback={<PageSpin />}>
+              <Routes>
+                <Route index element={<IndexView />} />
+                {routes.map((route) => {
+                  const View = views[route.view];
+                  return <Route key={route.key} path={route.key} element={<View />} />;
+                })}
+                <Route path="*" element={<UnknownView />} />
+              </Routes>
+            </Suspense>
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+/** The sidebar: the authorised menu as a tree, its keys following the location. */
+import { Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+import type { AuthorityMenu } from '../../session';
+import { menuIcon } from './icons';
+import { menuItemKey, menuKeysForPath } from './menu-keys';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+const bySortThenId = (a: AuthorityMenu, b: AuthorityMenu) => a.sort - b.sort || a.id - b.id;
+
+/** pid null = top level; children under their parent, ordered by sort. Labels render as text. */
+export function buildMenuItems(menu: AuthorityMenu[]): MenuItem[] {
+  const known = new Set(menu.map((entry) => entry.id));
+  const childrenOf = (pid: number | null): MenuItem[] =>
+    menu
+      .filter((entry) => (pid === null ? entry.pid === null || !known.has(entry.pid) : entry.pid === pid))
+      .sort(bySortThenId)
+      .map((entry) => {
+        const Icon = menuIcon(entry.icon);
+        const children = childrenOf(entry.id);
+        const item = { key: menuItemKey(entry), label: entry.name, icon: Icon ? <Icon /> : undefined };
+        return children.length > 0 ? { ...item, children } : item;
+      });
+  return childrenOf(null);
+}
+
+interface SideMenuProps {
+  menu: AuthorityMenu[];
+  indexKey: string;
+}
+
+export function SideMenu({ menu, indexKey }: SideMenuProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => buildMenuItems(menu), [menu]);
+  const keys = useMemo(() => menuKeysForPath(location.pathname, menu, indexKey), [location.pathname, menu, indexKey]);
+  // Submenus the user toggled stay as toggled until the next location change recomputes them.
+  const [toggled, setToggled] = useState<{ locationKey: string; openKeys: string[] } | null>(null);
+  const openKeys = toggled?.locationKey === location.key ? toggled.openKeys : keys.openKeys;
+
+  const pathByKey = useMemo(() => new Map(menu.map((entry) => [menuItemKey(entry), entry.path])), [menu]);
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={keys.selectedKeys}
+      openKeys={openKeys}
+      onOpenChange={(next) => setToggled({ locationKey: location.key, openKeys: next })}
+      onClick={({ key }) => {
+        const path = pathByKey.get(key);
+        if (path) navigate(path);
+      }}
+    />
+  );
+}

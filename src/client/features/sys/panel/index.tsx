@@ -1,0 +1,54 @@
+/** The dashboard (sys/panel): live counts read from the server on every visit. */
+import { Button, Card, Col, Result, Row, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+
+import { PageSpin } from '../../../components/page-spin';
+import { usePanelQuery } from './api';
+
+interface FigureProps {
+  title: string;
+  value: number;
+  suffix?: ReactNode;
+  alert?: boolean;
+}
+
+function Figure({ title, value, suffix, alert = false }: FigureProps) {
+  return (
+    <Col xs={24} sm={12} lg={8}>
+      <Card>
+        <Statistic title={title} value={value} suffix={suffix} styles={alert && value > 0 ? { content: { color: '#cf1322' } } : undefined} />
+      </Card>
+    </Col>
+  );
+}
+
+export default function Panel() {
+  const { data, isLoading, isError, refetch } = usePanelQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  if (isLoading) return <PageSpin />;
+  if (isError || !data) {
+    return (
+      <Result
+        status="warning"
+        title="控制台数据加载失败"
+        extra={
+          <Button type="primary" onClick={() => void refetch()}>
+            重新加载
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Figure title="启用用户 / 用户总数" value={data.usersEnabled} suffix={`/ ${data.users}`} />
+      <Figure title="角色" value={data.roles} />
+      <Figure title="在线设备 / 设备总数" value={data.devicesOnline} suffix={`/ ${data.devices}`} />
+      <Figure title="离线设备" value={data.devicesOffline} alert />
+      <Figure title="启用的定时任务" value={data.schedulesEnabled} />
+      <Figure title="上次执行失败的定时任务" value={data.schedulesFailedLastRun} alert />
+      <Figure title="在线会话" value={data.activeSessions} />
+    </Row>
+  );
+}

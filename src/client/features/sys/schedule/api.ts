@@ -1,0 +1,28 @@
+/**
+ * Schedule calls (SPEC 7, issue 4). A manual run changes the schedule's last run and adds a log
+ * line, so it refreshes both lists.
+ */
+import { api } from '../../../lib/http/api';
+import { postMutation, postQuery } from '../../../lib/http/endpoints';
+
+export const scheduleApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    inquireSchedules: postQuery(build, '/sys/schedule/inquire', { providesTags: ['Schedule'] }),
+    createSchedule: postMutation(build, '/sys/schedule/creation', { invalidatesTags: ['Schedule'] }),
+    editSchedule: postMutation(build, '/sys/schedule/edit', { invalidatesTags: ['Schedule'] }),
+    runSchedule: postMutation(build, '/sys/schedule/run', { invalidatesTags: ['Schedule', 'ScheduleLog'] }),
+    inquireScheduleLog: postQuery(build, '/sys/schedule/log', { providesTags: ['ScheduleLog'] }),
+    scheduleTasks: postQuery(build, '/sys/schedule/tasks'),
+    previewCron: postQuery(build, '/sys/schedule/preview'),
+  }),
+});
+
+export const {
+  useInquireSchedulesQuery,
+  useCreateScheduleMutation,
+  useEditScheduleMutation,
+  useRunScheduleMutation,
+  useInquireScheduleLogQuery,
+  useScheduleTasksQuery,
+  usePreviewCronQuery,
+} = scheduleApi;

@@ -1,0 +1,7 @@
+/** dayjs speaks Chinese everywhere it is used (date pickers, relative times). */
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+
+dayjs.locale('zh-cn');
+
+export { dayjs };

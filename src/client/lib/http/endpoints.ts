@@ -1,0 +1,61 @@
+/**
+ * Typed helpers so a feature declares an endpoint in one line, checked against the contract:
+ *
+ *   inquire: postQuery(build, '/sys/user/inquire', { providesTags: ['User'] }),
+ *   create: postMutation(build, '/sys/user/creation', { invalidatesTags: ['User'] }),
+ *
+ * Queries answer the envelope's `data`; mutations answer the whole envelope, whose msg is the
+ * success toast. Only types come from the contract, so no schema code reaches the browser.
+ */
+import type { EndpointBuilder, MutationExtraOptions, QueryExtraOptions } from '@reduxjs/toolkit/query';
+
+import type { BodyOf, Contract, DataOf, EndpointKey } from '../../../contract';
+import type { Envelope } from '../../../contract/constants';
+import type { HttpBaseQuery, TagType } from './api';
+import type { HttpExtraOptions, HttpRequest } from './base-query';
+
+type KeyWithMethod<M> = { [K in EndpointKey]: Contract[K]['method'] extends M ? K : never }[EndpointKey];
+export type PostKey = KeyWithMethod<'POST'>;
+export type GetKey = KeyWithMethod<'GET'>;
+
+type Build = EndpointBuilder<HttpBaseQuery, TagType, 'api'>;
+
+/** The URL path of an endpoint key ("GET /x" -> "/x", src/contract/index.ts). */
+const pathOf = (key: EndpointKey): string => key.replace(/^GET /, '');
+
+export function post<K extends PostKey>(key: K, body: BodyOf<K>): HttpRequest {
+  return { url: pathOf(key), method: 'POST', body: body ?? {} };
+}
+
+/** SPEC 7's generic GET helper: a path and its query params; answers code, msg and data. */
+export function get<K extends GetKey>(key: K, params: BodyOf<K>): HttpRequest {
+  return { url: pathOf(key), method: 'GET', params: (params ?? undefined) as Record<string, unknown> | undefined };
+}
+
+type QueryOptions<K extends EndpointKey> = Omit<
+  QueryExtraOptions<TagType, DataOf<K>, BodyOf<K>, HttpBaseQuery, 'api'>,
+  'type' | 'extraOptions'
+> & { extraOptions?: HttpExtraOptions };
+
+type MutationOptions<K extends PostKey> = Omit<
+  MutationExtraOptions<TagType, Envelope<DataOf<K>>, BodyOf<K>, HttpBaseQuery, 'api'>,
+  'type' | 'extraOptions'
+> & { extraOptions?: HttpExtraOptions };
+
+/** A POST query answering the envelope's data. */
+export function postQuery<K extends PostKey>(build: Build, key: K, options: QueryOptions<K> = {}) {
+  return build.query<DataOf<K>, BodyOf<K>>({ query: (body) => post(key, body), transformResponse: (envelope: Envelope<unknown>) => envelope.data as DataOf<K>, ...options });
+}
+
+/** A GET helper query answering the envelope's data. */
+export function getQuery<K extends GetKey>(build: Build, key: K, options: QueryOptions<K> = {}) {
+  return build.query<DataOf<K>, BodyOf<K>>({ query: (params) => get(key, params), transformResponse: (envelope: Envelope<unknown>) => envelope.data as DataOf<K>, ...options });
+}
+
+/** A POST mutation answering the whole envelope (its msg is what success toasts show). */
+export function postMutation<K extends PostKey>(build: Build, key: K, options: MutationOptions<K> = {}) {
+  return build.mutation<Envelope<DataOf<K>>, BodyOf<K>>({
+    query: (body) => post(key, body),
+    ...options,
+  });
+}
