@@ -66,7 +66,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(target: TestDatabase, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export interface StartOptions {
+  /** Extra routes or hooks registered before the app is ready (e.g. a route with no resource). */
+  extend?: (app: FastifyInstance) => void;
+  logger?: boolean | object;
+}
+
+export async function startTestApp(target: TestDatabase, overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): Promise<TestApp> {
   const base = loadConfig({}, os.tmpdir());
   const config: ServerConfig = {
     ...base,
@@ -79,7 +85,8 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     ...overrides,
   };
   const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4 });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  options.extend?.(app);
   await seedIfEmpty(database.db, () => app.passwords.hash(ADMIN_PASSWORD));
   await app.ready();
 
@@ -117,14 +124,19 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
  * Runs a suite once per available dialect with a fresh database and app; `ctx()` gives the
  * current TestApp inside tests.
  */
-export function describeOnEachDatabase(title: string, suite: (ctx: () => TestApp) => void, overrides: Partial<ServerConfig> = {}): void {
+export function describeOnEachDatabase(
+  title: string,
+  suite: (ctx: () => TestApp) => void,
+  overrides: Partial<ServerConfig> = {},
+  options: StartOptions = {},
+): void {
   for (const dialect of dialects()) {
     describe(`${title} [${dialect}]`, () => {
       let target: TestDatabase;
       let current: TestApp;
       beforeAll(async () => {
         target = await createTestDatabase(dialect);
-        current = await startTestApp(target, overrides);
+        current = await startTestApp(target, overrides, options);
       });
       afterAll(async () => {
         await current?.close();

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)(\.br|\.gz)?$/;
 
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   if (!fs.existsSync(path.join(options.root, 'index.html'))) {
