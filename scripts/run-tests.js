@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: type-check, unit and API tests (jest: web + server projects), then the browser suite
+ * on the production build. Ends with one line counting every test: "tests: N passed, N failed".
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const jestReport = path.join(results, 'jest.json');
+const e2eReport = path.join(results, 'e2e.json');
+for (const file of [jestReport, e2eReport]) fs.rmSync(file, { force: true });
+
+function run(title, command, args, env = {}) {
+  process.stdout.write(`\n== ${title}: ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`== ${title}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return status === 0;
+}
+
+const steps = [
+  () => run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  () => run('unit and API tests', 'npx', ['jest', '--json', `--outputFile=${jestReport}`]),
+  () => run('build', 'npm', ['run', '--silent', 'build']),
+  () => run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }),
+];
+let ok = true;
+for (const step of steps) {
+  // Every suite runs even after a failure, so one run shows every problem; the build gates the browser.
+  if (step === steps[3] && !ok) break;
+  ok = step() && ok;
+}
+
+let passed = 0;
+let failed = 0;
+if (fs.existsSync(jestReport)) {
+  const jest = JSON.parse(fs.readFileSync(jestReport, 'utf8'));
+  passed += jest.numPassedTests;
+  failed += jest.numFailedTests;
+}
+if (fs.existsSync(e2eReport)) {
+  const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+  passed += stats.expected;
+  failed += stats.unexpected + (stats.flaky ?? 0);
+}
+process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
+process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);
