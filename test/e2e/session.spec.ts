@@ -1,0 +1,84 @@
+/** Session rules of SPEC 2, 4, 7 and 8 as a person in a browser meets them. */
+import { Api } from './support/api';
+import { ADMIN_PASSWORD, ADMIN_USER } from './support/env';
+import { expect, test } from './support/fixtures';
+import { openMenu } from './support/shell';
+import { apiPath, recordApiRequests, storedSession } from './support/session';
+
+test('a deep path without a token lands on the login, and signing in returns there', async ({ page, shot }) => {
+  await page.goto('/hotel/device');
+  await expect(page).toHaveURL(/\/sys\/verify$/);
+  expect((await storedSession(page)).token).toBeNull();
+  await shot(page, 'login');
+
+  // Signing in from here (not through signIn, which starts at the login afresh) follows the
+  // path the guard carried.
+  await page.getByPlaceholder('用户名').fill(ADMIN_USER);
+  await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/hotel\/device$/);
+});
+
+test('login stores token, userName and nickName and replaces the login in history', async ({ page, signIn }) => {
+  await page.goto('/sys/verify');
+  const entriesBefore = await page.evaluate(() => history.length);
+  const requests = recordApiRequests(page);
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  const session = await storedSession(page);
+  expect(session.token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  expect(session.userName).toBe(ADMIN_USER);
+  expect(session.nickName).toBeTruthy();
+  await expect(page.getByText(session.nickName!).first()).toBeVisible();
+
+  // Replaced, not pushed: the history did not grow and going back does not reach the login.
+  expect(await page.evaluate(() => history.length)).toBe(entriesBefore);
+  await page.goBack().catch(() => null);
+  await expect(page).not.toHaveURL(/\/sys\/verify/);
+
+  // Every call but the login carries the stored token as a bearer token.
+  await page.reload();
+  await expect(page.getByRole('menu').first()).toBeVisible();
+  const verify = requests.filter((r) => apiPath(r) === '/sys/user/verify');
+  const others = requests.filter((r) => apiPath(r) !== '/sys/user/verify');
+  expect(verify).toHaveLength(1);
+  expect(verify[0].headers().authorization).toBeUndefined();
+  expect(others.map(apiPath)).toContain('/sys/menu/authority');
+  for (const request of others) {
+    expect(request.headers().authorization, `bearer on ${apiPath(request)}`).toBe(`Bearer ${session.token}`);
+  }
+});
+
+test('a session revoked elsewhere sends the next call to the login with storage cleared', async ({ page, signIn, playwright }) => {
+  await signIn(page);
+  const { token } = await storedSession(page);
+
+  // A second, independent client signs the same token out.
+  const elsewhere = await playwright.request.newContext({ baseURL: page.url() });
+  const logout = await new Api(elsewhere, token!).call('/sys/user/logout');
+  expect(logout.code).toBe(200);
+  await elsewhere.dispose();
+
+  const answer = page.waitForResponse((r) => r.url().includes('/api/') && !r.url().includes('/sys/user/verify'));
+  await openMenu(page, '酒店管理', '设备管理');
+  expect((await (await answer).json()).code).toBe(401);
+  await expect(page).toHaveURL(/\/sys\/verify/);
+  expect(await storedSession(page)).toEqual({ token: null, userName: null, nickName: null });
+});
+
+test('logout revokes the token on the server', async ({ page, signIn, request }) => {
+  await signIn(page);
+  const { token, nickName } = await storedSession(page);
+
+  await page.getByText(nickName!).first().click();
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/sys/user/logout'));
+  await page.getByText('退出登录').click();
+  expect((await (await loggedOut).json()).code).toBe(200);
+  await expect(page).toHaveURL(/\/sys\/verify/);
+  expect((await storedSession(page)).token).toBeNull();
+
+  // Replaying the old token is refused: the server forgot it, not just the browser.
+  const replay = await new Api(request, token!).call('GET /sys/menu/authority');
+  expect(replay.code).toBe(401);
+});

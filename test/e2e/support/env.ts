@@ -1,0 +1,20 @@
+/**
+ * What global setup hands to the tests. Playwright runs global setup in the runner process and the
+ * tests in worker processes it spawns afterwards, so environment variables are the channel.
+ */
+export const ADMIN_USER = 'admin';
+/** Known only to this suite's own server, which seeds admin with it on first start. */
+export const ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
+
+export const ENV = {
+  baseUrl: 'E2E_BASE_URL',
+  serverPid: 'E2E_SERVER_PID',
+  dataDir: 'E2E_DATA_DIR',
+  serverLog: 'E2E_SERVER_LOG',
+} as const;
+
+export function baseUrl(): string {
+  const url = process.env[ENV.baseUrl];
+  if (!url) throw new Error(`${ENV.baseUrl} is not set: the e2e server is started by test/e2e/support/global-setup.ts`);
+  return url;
+}
