@@ -7,7 +7,7 @@ import { openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
 import { ADMIN_USER_NAME } from './db/seed-data';
 import { buildApp } from './app';
-import { generatePassword } from './plugins/app/passwords';
+import { assertPasswordPolicy, generatePassword } from './plugins/app/passwords';
 import { startScheduler } from './routes/sys/schedule/scheduler';
 
 async function main(): Promise<void> {
@@ -16,6 +16,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
 
   const adminPassword = config.adminPassword ?? generatePassword();
+  try {
+    assertPasswordPolicy(adminPassword, ADMIN_USER_NAME);
+  } catch (error) {
+    throw new Error(`ADMIN_PASSWORD 不符合密码规则：${(error as Error).message}`);
+  }
   const { seeded } = await seedIfEmpty(database.db, () => app.passwords.hash(adminPassword));
   const scheduler = config.scheduler.enabled ? startScheduler(app) : null;
 
