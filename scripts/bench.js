@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: prints figures, asserts nothing.
+ * 1. Bundle: gzip size of the login route and of every chunk (needs `npm run build` first).
+ * 2. API: starts the built server on a free port with a temporary database (SQLite, or
+ *    PostgreSQL when BENCH_DATABASE_URL is set), creates BENCH_DEVICES devices, then measures
+ *    latency and throughput of typical calls with a fixed number of requests at a fixed concurrency.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 3000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const PASSWORD = 'Bench-Admin-Passw0rd';
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, SCHEDULER: 'off', LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOGIN_USER_MAX_FAILURES: '1000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}/api`, stop: () => { child.kill('SIGTERM'); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+async function call(base, key, body, token) {
+  const isGet = key.startsWith('GET ');
+  const url = `${base}${key.replace(/^GET /, '')}`;
+  const response = await fetch(url, {
+    method: isGet ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: isGet ? undefined : JSON.stringify(body ?? {}),
+  });
+  const envelope = await response.json();
+  if (envelope.code !== 200) throw new Error(`${key}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+async function measure(label, requests, concurrency, makeRequest) {
+  const latencies = [];
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        const index = next++;
+        const t0 = process.hrtime.bigint();
+        await makeRequest(index);
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+  console.log(`${label.padEnd(44)} ${String(requests).padStart(5)} req  ${(requests / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(50).padStart(6)} ms  p95 ${pct(95).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms`);
+}
+
+async function main() {
+  console.log('== Bundle (gzip)');
+  if (fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+    spawnSync(process.execPath, [path.join(__dirname, 'bundle-report.js')], { stdio: 'inherit', cwd: root });
+  } else {
+    console.log('dist/client missing: run `npm run build` first');
+  }
+  if (!fs.existsSync(path.join(root, 'dist/node/server/main.js'))) {
+    console.log('dist/node missing: run `npm run build` first');
+    return;
+  }
+
+  console.log(`\n== API (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${DEVICES} devices, concurrency ${CONCURRENCY}, ${os.cpus().length} cores)`);
+  const server = await startServer();
+  try {
+    const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD });
+    const types = ['lock', 'aircon', 'panel', 'gateway', 'tv'];
+    await measure('create device (POST /hotel/device/creation)', DEVICES, CONCURRENCY, (i) =>
+      call(server.base, '/hotel/device/creation', { name: `设备${i}`, sn: `SN-BENCH-${String(i).padStart(6, '0')}`, type: types[i % types.length], roomNo: String(1000 + (i % 500)), state: 1, remark: '' }, token),
+    );
+    await measure('sign in (scrypt)', 40, 4, () => call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD }));
+    await measure('GET /sys/menu/authority', REQUESTS, CONCURRENCY, () => call(server.base, 'GET /sys/menu/authority', null, token));
+    await measure('device list, first page of 20', REQUESTS, CONCURRENCY, () => call(server.base, '/hotel/device/inquire', { size: 20, current: 1 }, token));
+    await measure('device list, page 100', REQUESTS, CONCURRENCY, () => call(server.base, '/hotel/device/inquire', { size: 20, current: 100 }, token));
+    await measure('device list, filtered by type + room', REQUESTS, CONCURRENCY, (i) =>
+      call(server.base, '/hotel/device/inquire', { size: 20, current: 1, params: { type: types[i % 5], roomNo: String(1000 + (i % 500)) } }, token),
+    );
+    await measure('device list, name contains', REQUESTS, CONCURRENCY, (i) => call(server.base, '/hotel/device/inquire', { size: 20, current: 1, params: { name: `设备${i % 100}` } }, token));
+    await measure('panel figures', REQUESTS, CONCURRENCY, () => call(server.base, '/sys/panel/inquire', {}, token));
+    await measure('user list', REQUESTS, CONCURRENCY, () => call(server.base, '/sys/user/inquire', { size: 20, current: 1 }, token));
+  } finally {
+    server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
