@@ -1,0 +1,86 @@
+/**
+ * What a role holds (its auth bindings) and the escalation guards of DESIGN 8: an operator can
+ * neither hand out more than their own role holds nor touch the built-in administrators unless
+ * they are one. Used by the role and user features alike.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { SessionUser } from '../../../lib/route';
+import type { Static } from '../../../../contract/common';
+import type { AuthItem } from '../../../../contract/sys/role';
+import { forbidden, notFound } from '../../../lib/errors';
+
+export type Grant = Static<typeof AuthItem>;
+type Db = Kysely<Database>;
+
+export const sameGrant = (a: Grant, b: Grant) => a.type === b.type && a.resource === b.resource;
+
+export async function findRole(db: Db, roleId: number) {
+  const role = await db.selectFrom('sysRole').select(['id', 'name', 'state', 'builtin']).where('id', '=', roleId).executeTakeFirst();
+  if (!role) throw notFound('角色');
+  return role;
+}
+
+/** The bindings stored for a role, menus first. */
+export async function storedGrants(db: Db, roleId: number): Promise<Grant[]> {
+  const rows = await db
+    .selectFrom('sysRoleAuth')
+    .select(['type', 'resource'])
+    .where('roleId', '=', roleId)
+    .orderBy('type')
+    .orderBy('resource')
+    .execute();
+  return rows.map((row) => ({ type: row.type === 'menu' ? 'menu' : 'resource', resource: row.resource }));
+}
+
+/** Everything there is: what the built-in role holds without any stored binding. */
+export async function everyGrant(db: Db): Promise<Grant[]> {
+  const [menus, resources] = await Promise.all([
+    db.selectFrom('sysMenu').select('id').orderBy('id').execute(),
+    db.selectFrom('sysResource').select('id').orderBy('id').execute(),
+  ]);
+  return [
+    ...menus.map((m): Grant => ({ type: 'menu', resource: m.id })),
+    ...resources.map((r): Grant => ({ type: 'resource', resource: r.id })),
+  ];
+}
+
+/** True when every binding of `roleId` is also a binding of `holderRoleId`. */
+async function isSubsetOf(db: Db, roleId: number, holderRoleId: number): Promise<boolean> {
+  const extra = await db
+    .selectFrom('sysRoleAuth as t')
+    .select('t.id')
+    .where('t.roleId', '=', roleId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sysRoleAuth as o')
+            .select('o.id')
+            .where('o.roleId', '=', holderRoleId)
+            .whereRef('o.type', '=', 't.type')
+            .whereRef('o.resource', '=', 't.resource'),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return extra === undefined;
+}
+
+/**
+ * The operator may put a user into `roleId`: the built-in role only by a built-in operator, any
+ * other role only when its grants are a subset of the operator's own.
+ */
+export async function assertMayAssignRole(db: Db, operator: SessionUser, roleId: number): Promise<void> {
+  const role = await findRole(db, roleId);
+  if (operator.builtin) return;
+  if (role.builtin === 1) throw forbidden('只有超级管理员可以将用户加入超级管理员角色');
+  if (!(await isSubsetOf(db, roleId, operator.roleId))) throw forbidden('不能将用户加入权限超出自己角色的角色');
+}
+
+/** Users of the built-in role are managed only by built-in operators. */
+export async function assertMayManageUser(db: Db, operator: SessionUser, user: { roleId: number | null }): Promise<void> {
+  if (operator.builtin || user.roleId === null) return;
+  const role = await db.selectFrom('sysRole').select('builtin').where('id', '=', user.roleId).executeTakeFirst();
+  if (role?.builtin === 1) throw forbidden('只有超级管理员可以管理超级管理员角色的用户');
+}

@@ -1,0 +1,105 @@
+/**
+ * Roles (sys/role): the role itself, its grants (auth bindings, changed in one transaction) and
+ * its users (a user has one role, so binding moves them). The role's user list is
+ * /sys/user/inquire with params.roleId.
+ */
+import type { FastifyInstance } from 'fastify';
+import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { forbidden, invalid, notFound, staleEdit } from '../../../lib/errors';
+import { uniquely } from '../../../lib/conflicts';
+import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedGrants } from './grants';
+import { changeGrants } from './authorization';
+import { findRoleRecord, inquireMenuResources, inquireRoles } from './repository';
+
+export async function roleRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, request.body)));
+
+  defineRoute(app, '/sys/role/creation', 'resource', async (request) => {
+    const { name, remark, state } = request.body;
+    const now = Date.now();
+    const { id } = await uniquely(
+      () =>
+        app.db
+          .insertInto('sysRole')
+          .values({ name, remark, state, createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      `角色名称 ${name} 已存在`,
+    );
+    return ok(await findRoleRecord(app.db, id), '角色添加成功');
+  });
+
+  defineRoute(app, '/sys/role/edit', 'resource', async (request) => {
+    const me = currentUser(request);
+    const { id, name, remark, state, version } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      const role = await findRole(trx, id);
+      if (role.builtin === 1) {
+        if (!me.builtin) throw forbidden('只有超级管理员可以修改超级管理员角色');
+        if (state !== 1) throw invalid('超级管理员角色不能停用');
+      }
+      if (id === me.roleId && state !== 1) throw invalid('不能停用自己所属的角色');
+      const result = await uniquely(
+        () =>
+          trx
+            .updateTable('sysRole')
+            .set({ name, remark, state, updatedAt: Date.now(), version: version + 1 })
+            .where('id', '=', id)
+            .where('version', '=', version)
+            .executeTakeFirst(),
+        `角色名称 ${name} 已存在`,
+      );
+      if (Number(result.numUpdatedRows) === 0) throw staleEdit();
+    });
+    return ok(await findRoleRecord(app.db, id), '修改成功');
+  });
+
+  defineRoute(app, '/sys/menu/resources', 'resource', async (request) => ok(await inquireMenuResources(app.db, request.body)));
+
+  defineRoute(app, 'GET /sys/role/auth', 'resource', async (request) => {
+    const role = await findRole(app.db, request.query.roleId);
+    // The built-in role holds everything without stored bindings; the dialog shows it so.
+    return ok(role.builtin === 1 ? await everyGrant(app.db) : await storedGrants(app.db, role.id));
+  });
+
+  defineRoute(app, '/sys/role/auth', 'resource', async (request) => ok(await changeGrants(app.db, currentUser(request), request.body), '授权成功'));
+
+  defineRoute(app, '/sys/role/bind/user', 'resource', async (request) => {
+    const me = currentUser(request);
+    const { userId, roleId } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('sysUser').select(['id', 'roleId']).where('id', '=', userId).executeTakeFirst();
+      if (!user) throw notFound('用户');
+      await assertMayAssignRole(trx, me, roleId);
+      if (user.roleId === roleId) return;
+      // Leaving one's own role could lock the last administrator out.
+      if (userId === me.userId) throw invalid('不能修改自己的角色');
+      await assertMayManageUser(trx, me, user);
+      await trx
+        .updateTable('sysUser')
+        .set((eb) => ({ roleId, updatedAt: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    });
+    return ok(null, '绑定成功');
+  });
+
+  defineRoute(app, '/sys/role/unbind/user', 'resource', async (request) => {
+    const me = currentUser(request);
+    const { userId, roleId } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('sysUser').select(['id', 'roleId']).where('id', '=', userId).executeTakeFirst();
+      if (!user) throw notFound('用户');
+      await findRole(trx, roleId);
+      if (user.roleId !== roleId) throw invalid('该用户不属于此角色');
+      if (userId === me.userId) throw invalid('不能修改自己的角色');
+      await assertMayManageUser(trx, me, user);
+      await trx
+        .updateTable('sysUser')
+        .set((eb) => ({ roleId: null, updatedAt: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    });
+    return ok(null, '解绑成功');
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Users (sys/user): list, create, edit, detail, and an administrator's password reset. Disabling a
+ * user or resetting their password ends their sessions at once; the escalation guards of
+ * role/grants decide who may touch administrators and which roles an operator may hand out.
+ */
+import type { FastifyInstance } from 'fastify';
+import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { invalid, staleEdit } from '../../../lib/errors';
+import { uniquely } from '../../../lib/conflicts';
+import { assertPasswordPolicy } from '../../../plugins/app/passwords';
+import { assertMayAssignRole, assertMayManageUser } from '../role/grants';
+import { findUser, inquireUsers } from './repository';
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(app, '/sys/user/inquire', 'resource', async (request) => ok(await inquireUsers(app.db, request.body)));
+
+  defineRoute(app, '/sys/user/detail', 'resource', async (request) => ok(await findUser(app.db, request.body.id)));
+
+  defineRoute(app, '/sys/user/creation', 'resource', async (request) => {
+    const me = currentUser(request);
+    const { userName, nickName, password, state, roleId } = request.body;
+    assertPasswordPolicy(password, userName);
+    if (roleId !== null) await assertMayAssignRole(app.db, me, roleId);
+    const passwordHash = await app.passwords.hash(password);
+    const now = Date.now();
+    const { id } = await uniquely(
+      () =>
+        app.db
+          .insertInto('sysUser')
+          .values({ userName, nickName, passwordHash, state, roleId, createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      `用户名 ${userName} 已存在`,
+    );
+    return ok(await findUser(app.db, id), `账号添加成功：${userName}`);
+  });
+
+  defineRoute(app, '/sys/user/edit', 'resource', async (request) => {
+    const me = currentUser(request);
+    const { id, nickName, state, roleId, version } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      const user = await findUser(trx, id);
+      await assertMayManageUser(trx, me, user);
+      if (user.version !== version) throw staleEdit();
+      if (id === me.userId && state !== 1) throw invalid('不能禁用自己的账号');
+      if (roleId !== user.roleId) {
+        // Leaving one's own role could lock the last administrator out.
+        if (id === me.userId) throw invalid('不能修改自己的角色');
+        if (roleId !== null) await assertMayAssignRole(trx, me, roleId);
+      }
+      const result = await trx
+        .updateTable('sysUser')
+        .set({ nickName, state, roleId, updatedAt: Date.now(), version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw staleEdit();
+    });
+    if (state !== 1) await app.sessions.revokeUser(id);
+    return ok(await findUser(app.db, id), '修改成功');
+  });
+
+  defineRoute(app, '/sys/user/password/reset', 'resource', async (request) => {
+    const me = currentUser(request);
+    const { id, password } = request.body;
+    const user = await findUser(app.db, id);
+    // One's own password changes only with the old one (/sys/user/password), so a borrowed
+    // session cannot take the account over.
+    if (id === me.userId) throw invalid('请通过“修改密码”修改自己的密码');
+    await assertMayManageUser(app.db, me, user);
+    assertPasswordPolicy(password, user.userName);
+    const passwordHash = await app.passwords.hash(password);
+    await app.db
+      .updateTable('sysUser')
+      .set((eb) => ({ passwordHash, updatedAt: Date.now(), version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    await app.sessions.revokeUser(id);
+    return ok(null, `已重置 ${user.userName} 的密码，该用户需重新登录`);
+  });
+}
