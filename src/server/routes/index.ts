@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { verifyRoutes } from './sys/verify';
 import { panelRoutes } from './sys/panel';
 import { menuDictionaryRoutes } from './sys/dict/menu-dictionary';
+import { userRoutes } from './sys/user';
+import { roleRoutes } from './sys/role';
+import { menuRoutes } from './sys/menu';
+import { dictRoutes } from './sys/dict';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(verifyRoutes);
   await app.register(panelRoutes);
   await app.register(menuDictionaryRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(menuRoutes);
+  await app.register(dictRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }
