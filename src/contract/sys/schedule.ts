@@ -86,6 +86,8 @@ export const ScheduleLogRecord = Type.Object({
   endedAt: field.nullable(Type.Integer()),
   outcome: Type.String(),
   message: Type.String(),
+  /** The server instance (INSTANCE_ID) that ran it. */
+  instance: Type.String(),
 });
 export const ScheduleLogInquire = Type.Object(
   {

@@ -1,8 +1,11 @@
 /**
  * What the first start puts in an empty database: the two areas of SPEC 1 with one child menu per
  * screen, each menu's resources (its API paths and its dictionary-driven fields), and the
- * dictionaries those fields use. Resource paths must match the routes registered under /api.
+ * dictionaries those fields use, and the default housekeeping schedules. Resource paths must match
+ * the routes registered under /api.
  */
+import type { TaskName } from '../../contract/sys/schedule';
+
 export interface SeedResource {
   name: string;
   type: string;
@@ -183,6 +186,21 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '离线', value: '0' },
   ],
 };
+
+export interface SeedSchedule {
+  name: string;
+  cron: string;
+  task: TaskName;
+  params: Record<string, unknown>;
+  remark: string;
+}
+
+/** The housekeeping a hotel expects from day one; all three run in Asia/Shanghai time. */
+export const seedSchedules: SeedSchedule[] = [
+  { name: '设备离线检测', cron: '* * * * *', task: 'device.offlineSweep', params: { minutes: 5 }, remark: '每分钟把 5 分钟没有心跳的设备标记为离线' },
+  { name: '清理过期会话', cron: '0 3 * * *', task: 'session.purgeExpired', params: {}, remark: '每天 03:00 删除过期或已撤销的会话' },
+  { name: '清理任务日志', cron: '0 4 * * *', task: 'schedule.pruneLogs', params: { days: 30 }, remark: '每天 04:00 删除 30 天前的运行日志' },
+];
 
 export const ADMIN_ROLE_NAME = '超级管理员';
 export const ADMIN_USER_NAME = 'admin';

@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { isUniqueViolation } from './connection';
-import { ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME, seedAreas, seedDictionaries } from './seed-data';
+import { ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME, seedAreas, seedDictionaries, seedSchedules } from './seed-data';
+import { nextRunAfter } from '../routes/sys/schedule/cron';
 
 export interface SeedResult {
   seeded: boolean;
@@ -74,6 +75,22 @@ export async function seedIfEmpty(db: Kysely<Database>, adminPasswordHash: () =>
         .insertInto('sysUser')
         .values({ userName: ADMIN_USER_NAME, nickName: ADMIN_NICK_NAME, passwordHash, state: 1, roleId: role.id, ...audit })
         .execute();
+
+      for (const schedule of seedSchedules) {
+        await trx
+          .insertInto('sysSchedule')
+          .values({
+            ...schedule,
+            params: JSON.stringify(schedule.params),
+            state: 1,
+            nextRunAt: nextRunAfter(schedule.cron, now),
+            lastRunAt: null,
+            lastOutcome: '',
+            lastMessage: '',
+            ...audit,
+          })
+          .execute();
+      }
     });
   } catch (error) {
     // Another instance seeded first: its data stands.

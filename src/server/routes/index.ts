@@ -7,6 +7,7 @@ import { userRoutes } from './sys/user';
 import { roleRoutes } from './sys/role';
 import { menuRoutes } from './sys/menu';
 import { dictRoutes } from './sys/dict';
+import { scheduleRoutes } from './sys/schedule';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(verifyRoutes);
@@ -16,5 +17,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(roleRoutes);
   await app.register(menuRoutes);
   await app.register(dictRoutes);
+  await app.register(scheduleRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

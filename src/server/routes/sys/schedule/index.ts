@@ -1,0 +1,184 @@
+/**
+ * Schedules (sys/schedule): list, create and edit schedules, run one on demand, read its run log,
+ * list the built-in tasks and preview an expression's next runs. The scheduler (scheduler.ts)
+ * runs them; only the registry in tasks.ts decides what a run can do.
+ */
+import type { FastifyInstance } from 'fastify';
+import { scheduleTasks, TASK_NAMES } from '../../../../contract/sys/schedule';
+import { TIME_ZONE } from '../../../../contract/constants';
+import type { Row } from '../../../db/schema';
+import { defineRoute, ok } from '../../../lib/route';
+import { conflict, notFound, staleEdit } from '../../../lib/errors';
+import { contains, fetchPage, given } from '../../../lib/list-query';
+import { uniquely } from '../../../lib/conflicts';
+import { nextRunAfter, nextRuns, parseCron } from './cron';
+import { assertTaskParams } from './tasks';
+import { runSchedule } from './scheduler';
+
+const SAVED = '保存成功';
+const NAME_TAKEN = '任务名称已存在';
+const PREVIEW_COUNT = 5;
+
+/** Stored params are JSON written by this server; anything else shows as no parameters. */
+function storedParams(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const toRecord = (row: Row<'sysSchedule'>) => ({
+  id: row.id,
+  name: row.name,
+  cron: row.cron,
+  task: row.task,
+  params: storedParams(row.params),
+  state: row.state,
+  remark: row.remark,
+  nextRunAt: row.nextRunAt,
+  lastRunAt: row.lastRunAt,
+  lastOutcome: row.lastOutcome,
+  lastMessage: row.lastMessage,
+  version: row.version,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+const toLogRecord = (row: Row<'sysScheduleLog'>) => ({
+  id: row.id,
+  scheduleId: row.scheduleId,
+  trigger: row.trigger,
+  startedAt: row.startedAt,
+  endedAt: row.endedAt,
+  outcome: row.outcome,
+  message: row.message,
+  instance: row.instance,
+});
+
+/** Checks everything a schedule's definition must satisfy; throws a 400 naming the first problem. */
+function assertDefinition(definition: { cron: string; task: string; params: unknown }): void {
+  parseCron(definition.cron);
+  assertTaskParams(definition.task, definition.params);
+}
+
+export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+  const nameTaken = async (name: string, exceptId?: number) => {
+    let query = app.db.selectFrom('sysSchedule').select('id').where('name', '=', name);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  };
+
+  defineRoute(app, '/sys/schedule/inquire', 'resource', async (request) => {
+    const filters = request.body.params ?? {};
+    let query = app.db.selectFrom('sysSchedule');
+    if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
+    if (given(filters.task)) query = query.where('task', '=', filters.task.trim());
+    if (filters.state !== undefined) query = query.where('state', '=', filters.state);
+    const page = await fetchPage(
+      request.body,
+      () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) => query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+    );
+    return ok({ ...page, records: page.records.map(toRecord) });
+  });
+
+  defineRoute(app, '/sys/schedule/creation', 'resource', async (request) => {
+    const body = request.body;
+    assertDefinition(body);
+    if (await nameTaken(body.name)) throw conflict(NAME_TAKEN);
+    const now = Date.now();
+    const row = await uniquely(
+      () =>
+        app.db
+          .insertInto('sysSchedule')
+          .values({
+            name: body.name,
+            cron: body.cron,
+            task: body.task,
+            params: JSON.stringify(body.params),
+            state: body.state,
+            remark: body.remark,
+            nextRunAt: body.state === 1 ? nextRunAfter(body.cron, now) : null,
+            lastRunAt: null,
+            lastOutcome: '',
+            lastMessage: '',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      NAME_TAKEN,
+    );
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/sys/schedule/edit', 'resource', async (request) => {
+    const body = request.body;
+    const current = await app.db.selectFrom('sysSchedule').selectAll().where('id', '=', body.id).executeTakeFirst();
+    if (!current) throw notFound('定时任务');
+    if (current.version !== body.version) throw staleEdit();
+    assertDefinition(body);
+    if (body.name !== current.name && (await nameTaken(body.name, body.id))) throw conflict(NAME_TAKEN);
+
+    const now = Date.now();
+    // Pausing stops future runs at once; resuming or a new expression schedules from now on;
+    // any other edit keeps the run already planned.
+    const reschedule = current.state !== 1 || current.cron !== body.cron || current.nextRunAt === null;
+    const nextRunAt = body.state !== 1 ? null : reschedule ? nextRunAfter(body.cron, now) : current.nextRunAt;
+    const row = await uniquely(
+      () =>
+        app.db
+          .updateTable('sysSchedule')
+          .set({
+            name: body.name,
+            cron: body.cron,
+            task: body.task,
+            params: JSON.stringify(body.params),
+            state: body.state,
+            remark: body.remark,
+            nextRunAt,
+            updatedAt: now,
+            version: body.version + 1,
+          })
+          .where('id', '=', body.id)
+          .where('version', '=', body.version)
+          .returningAll()
+          .executeTakeFirst(),
+      NAME_TAKEN,
+    );
+    if (!row) throw staleEdit();
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/sys/schedule/run', 'resource', async (request) => {
+    const schedule = await app.db.selectFrom('sysSchedule').select(['id', 'task', 'params']).where('id', '=', request.body.id).executeTakeFirst();
+    if (!schedule) throw notFound('定时任务');
+    // A manual run leaves the planned next run alone, and works on a paused schedule too.
+    const log = await runSchedule(app, schedule, 'manual', Date.now());
+    return ok(toLogRecord(log), log.outcome === 'success' ? '执行成功' : `执行失败：${log.message}`);
+  });
+
+  defineRoute(app, '/sys/schedule/log', 'resource', async (request) => {
+    const { scheduleId } = request.body.params;
+    const schedule = await app.db.selectFrom('sysSchedule').select('id').where('id', '=', scheduleId).executeTakeFirst();
+    if (!schedule) throw notFound('定时任务');
+    const query = app.db.selectFrom('sysScheduleLog').where('scheduleId', '=', scheduleId);
+    const page = await fetchPage(
+      request.body,
+      () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) => query.selectAll().orderBy('startedAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    );
+    return ok({ ...page, records: page.records.map(toLogRecord) });
+  });
+
+  defineRoute(app, '/sys/schedule/tasks', 'resource', async () =>
+    ok(TASK_NAMES.map((name) => ({ name, label: scheduleTasks[name].label, description: scheduleTasks[name].description, params: scheduleTasks[name].params }))),
+  );
+
+  defineRoute(app, '/sys/schedule/preview', 'resource', async (request) => {
+    const { cron } = request.body;
+    return ok({ timeZone: TIME_ZONE, next: nextRuns(cron, Date.now(), PREVIEW_COUNT) });
+  });
+}
