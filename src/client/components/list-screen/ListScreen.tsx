@@ -1,6 +1,6 @@
 /** A whole list screen from its configuration: filters, table, pager, add and edit dialogs. */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, type TableColumnType } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 
 import type { Envelope } from '../../../contract/constants';
@@ -39,28 +39,32 @@ async function save<Body, Data>(
   return true;
 }
 
-/** Screens without a create (or edit) still call the hooks in the same order every render. */
-const noMutation = () => [() => ({ unwrap: () => Promise.reject(new Error('no mutation')) }), { isLoading: false }] as const;
+/** Only the dialog's own fields travel: the server rejects unknown keys (DESIGN 2). */
+function pick(values: FormValues, fields: FieldConfig[]): FormValues {
+  return Object.fromEntries(fields.filter((field) => field.name in values).map((field) => [field.name, values[field.name]]));
+}
 
 export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBody, CreateData, EditBody, EditData>(
   props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData>,
 ) {
   const { view, noun, useInquire: useQuery, pageSize, filters, columns, fields, createDefaults = NO_DEFAULTS } = props;
   const { create, edit, rowActions, toolbar } = props;
+  const createFields = fieldsFor(fields, 'create');
+  const editFields = fieldsFor(fields, 'edit');
   const toForm = props.toForm ?? recordAsForm;
-  const fromCreateForm = props.fromForm?.create ?? ((values: FormValues) => values as CreateBody);
+  const fromCreateForm = props.fromForm?.create ?? ((values: FormValues) => pick(values, createFields) as CreateBody);
   const fromEditForm =
-    props.fromForm?.edit ?? ((values: FormValues, row: Row) => ({ ...values, id: row.id, version: row.version }) as EditBody);
+    props.fromForm?.edit ??
+    ((values: FormValues, row: Row) => ({ ...pick(values, editFields), id: row.id, version: row.version }) as EditBody);
 
   const dict = useMenuDict(view);
   const inquiry = useInquire(useQuery, { pageSize });
-  const [createTrigger, createState] = (create?.useMutation ?? noMutation)();
-  const [editTrigger, editState] = (edit?.useMutation ?? noMutation)();
+  const [createTrigger, createState] = create.useMutation();
+  const [editTrigger, editState] = edit.useMutation();
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
 
-  const saveEdit = (row: Row, values: FormValues) =>
-    edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false);
+  const saveEdit = (row: Row, values: FormValues) => save(editTrigger, edit, fromEditForm(values, row), values);
 
   const actions: ListScreenActions<Row> = {
     openAdd: () => setAddOpen(true),
@@ -70,61 +74,50 @@ export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBo
     },
   };
 
-  const tableColumns: ColumnConfig<Row>[] = [...columns];
-  if (edit || rowActions) {
-    const actionColumn: TableColumnType<Row> = {
-      title: '操作',
-      key: 'actions',
-      render: (_value, row) => (
-        <Space size="small" wrap>
-          {edit && (
-            <Button type="link" size="small" onClick={() => actions.openEdit(row)}>
-              编辑
-            </Button>
-          )}
-          {rowActions?.(row, actions)}
-        </Space>
-      ),
-    };
-    tableColumns.push(actionColumn);
-  }
+  const actionColumn: ColumnConfig<Row> = {
+    title: '操作',
+    key: 'actions',
+    render: (_value, row) => (
+      <Space size="small" wrap>
+        <Button type="link" size="small" onClick={() => actions.openEdit(row)}>
+          编辑
+        </Button>
+        {rowActions?.(row, actions)}
+      </Space>
+    ),
+  };
+  const tableColumns: ColumnConfig<Row>[] = [...columns, actionColumn];
 
   return (
     <MenuDictContext.Provider value={dict}>
       <Card>
         {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
         <Space style={{ marginBottom: 16 }}>
-          {create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
-              新增
-            </Button>
-          )}
+          <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
+            新增
+          </Button>
           {toolbar?.(actions)}
         </Space>
         <PagedTable inquiry={inquiry} columns={tableColumns} />
       </Card>
-      {create && (
-        <RecordDialog
-          title={`新增${noun}`}
-          open={addOpen}
-          saving={createState.isLoading}
-          fields={fieldsFor(fields, 'create')}
-          initialValues={createDefaults}
-          onSave={(values) => save(createTrigger, create, fromCreateForm(values), values)}
-          onClose={() => setAddOpen(false)}
-        />
-      )}
-      {edit && (
-        <RecordDialog
-          title={`编辑${noun}`}
-          open={editing !== null}
-          saving={editState.isLoading}
-          fields={fieldsFor(fields, 'edit')}
-          initialValues={editing ? toForm(editing) : NO_DEFAULTS}
-          onSave={(values) => (editing ? saveEdit(editing, values) : Promise.resolve(false))}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <RecordDialog
+        title={`新增${noun}`}
+        open={addOpen}
+        saving={createState.isLoading}
+        fields={createFields}
+        initialValues={createDefaults}
+        onSave={(values) => save(createTrigger, create, fromCreateForm(values), values)}
+        onClose={() => setAddOpen(false)}
+      />
+      <RecordDialog
+        title={`编辑${noun}`}
+        open={editing !== null}
+        saving={editState.isLoading}
+        fields={editFields}
+        initialValues={editing ? toForm(editing) : NO_DEFAULTS}
+        onSave={(values) => (editing ? saveEdit(editing, values) : Promise.resolve(false))}
+        onClose={() => setEditing(null)}
+      />
     </MenuDictContext.Provider>
   );
 }

@@ -107,8 +107,8 @@ export interface ListScreenProps<A extends PagedArg, Row extends EditableRow, Cr
     create?: (values: FormValues) => CreateBody;
     edit?: (values: FormValues, row: Row) => EditBody;
   };
-  create?: SaveConfig<CreateBody, CreateData>;
-  edit?: SaveConfig<EditBody, EditData>;
+  create: SaveConfig<CreateBody, CreateData>;
+  edit: SaveConfig<EditBody, EditData>;
   rowActions?: (row: Row, actions: ListScreenActions<Row>) => ReactNode;
   toolbar?: (actions: ListScreenActions<Row>) => ReactNode;
 }
