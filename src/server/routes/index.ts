@@ -8,6 +8,8 @@ import { roleRoutes } from './sys/role';
 import { menuRoutes } from './sys/menu';
 import { dictRoutes } from './sys/dict';
 import { scheduleRoutes } from './sys/schedule';
+import { deviceRoutes } from './hotel/device';
+import { advancedRoutes } from './hotel/advanced';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(verifyRoutes);
@@ -18,5 +20,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(menuRoutes);
   await app.register(dictRoutes);
   await app.register(scheduleRoutes);
+  await app.register(deviceRoutes);
+  await app.register(advancedRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

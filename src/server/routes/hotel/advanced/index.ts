@@ -1,0 +1,174 @@
+/**
+ * Advanced settings (hotel/advanced): integration configurations and their initialisation. The app
+ * secret is write-only (DESIGN 8): answers carry a mask, an edit with an empty secret keeps the
+ * stored one. Changing the platform parameters clears initialisedAt, so the list shows which
+ * configurations need initialising again.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Row } from '../../../db/schema';
+import { defineRoute, ok } from '../../../lib/route';
+import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
+import { contains, fetchPage, given } from '../../../lib/list-query';
+import { uniquely } from '../../../lib/conflicts';
+
+const SAVED = '保存成功';
+const NAME_TAKEN = '配置名称已存在';
+const INITIALISED = '初始化成功';
+const URL_RULE = '接口地址格式不正确：应为 http:// 或 https:// 开头的完整地址';
+/** Below this length the last four characters would give away too much of the secret. */
+const MASK_REVEAL_MIN_LENGTH = 12;
+
+export function maskSecret(secret: string): string {
+  if (secret === '') return '';
+  return secret.length >= MASK_REVEAL_MIN_LENGTH ? `******${secret.slice(-4)}` : '******';
+}
+
+function isHttpUrl(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+type Parameters = Pick<Row<'hotelAdvanced'>, 'endpointUrl' | 'appKey' | 'appSecret'>;
+const sameParameters = (a: Parameters, b: Parameters) => a.endpointUrl === b.endpointUrl && a.appKey === b.appKey && a.appSecret === b.appSecret;
+
+/** Only the mask of the secret leaves the server. */
+const toRecord = (row: Row<'hotelAdvanced'>) => ({
+  id: row.id,
+  name: row.name,
+  endpointUrl: row.endpointUrl,
+  appKey: row.appKey,
+  appSecretMasked: maskSecret(row.appSecret),
+  state: row.state,
+  remark: row.remark,
+  initialisedAt: row.initialisedAt,
+  version: row.version,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export async function advancedRoutes(app: FastifyInstance): Promise<void> {
+  const nameTaken = async (name: string, exceptId?: number) => {
+    let query = app.db.selectFrom('hotelAdvanced').select('id').where('name', '=', name);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  };
+  // A configuration may be saved incomplete (initialisation says what is missing), but what it has must be well formed.
+  const assertSavable = (endpointUrl: string) => {
+    if (endpointUrl !== '' && !isHttpUrl(endpointUrl)) throw invalid(URL_RULE);
+  };
+
+  defineRoute(app, '/hotel/advanced/inquire', 'resource', async (request) => {
+    const filters = request.body.params ?? {};
+    let query = app.db.selectFrom('hotelAdvanced');
+    if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
+    if (filters.state !== undefined) query = query.where('state', '=', filters.state);
+    const page = await fetchPage(
+      request.body,
+      () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) => query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+    );
+    return ok({ ...page, records: page.records.map(toRecord) });
+  });
+
+  defineRoute(app, '/hotel/advanced/creation', 'resource', async (request) => {
+    const body = request.body;
+    assertSavable(body.endpointUrl);
+    if (await nameTaken(body.name)) throw conflict(NAME_TAKEN);
+    const now = Date.now();
+    const row = await uniquely(
+      () =>
+        app.db
+          .insertInto('hotelAdvanced')
+          .values({
+            name: body.name,
+            endpointUrl: body.endpointUrl,
+            appKey: body.appKey,
+            appSecret: body.appSecret,
+            state: body.state,
+            remark: body.remark,
+            initialisedAt: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      NAME_TAKEN,
+    );
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/hotel/advanced/edit', 'resource', async (request) => {
+    const body = request.body;
+    const current = await app.db.selectFrom('hotelAdvanced').selectAll().where('id', '=', body.id).executeTakeFirst();
+    if (!current) throw notFound('高级设置');
+    if (current.version !== body.version) throw staleEdit();
+    assertSavable(body.endpointUrl);
+    if (body.name !== current.name && (await nameTaken(body.name, body.id))) throw conflict(NAME_TAKEN);
+
+    // The form never holds the stored secret, so an empty field means "unchanged".
+    const appSecret = body.appSecret === '' ? current.appSecret : body.appSecret;
+    const parametersChanged = !sameParameters({ endpointUrl: body.endpointUrl, appKey: body.appKey, appSecret }, current);
+    const row = await uniquely(
+      () =>
+        app.db
+          .updateTable('hotelAdvanced')
+          .set({
+            name: body.name,
+            endpointUrl: body.endpointUrl,
+            appKey: body.appKey,
+            appSecret,
+            state: body.state,
+            remark: body.remark,
+            ...(parametersChanged ? { initialisedAt: null } : {}),
+            updatedAt: Date.now(),
+            version: body.version + 1,
+          })
+          .where('id', '=', body.id)
+          .where('version', '=', body.version)
+          .returningAll()
+          .executeTakeFirst(),
+      NAME_TAKEN,
+    );
+    if (!row) throw staleEdit();
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/hotel/advanced/jd/edit', 'resource', async (request) => {
+    const current = await app.db.selectFrom('hotelAdvanced').selectAll().where('id', '=', request.body.id).executeTakeFirst();
+    if (!current) throw notFound('高级设置');
+    const missing = [
+      current.endpointUrl === '' ? '接口地址' : null,
+      current.appKey === '' ? 'App Key' : null,
+      current.appSecret === '' ? 'App Secret' : null,
+    ].filter((name): name is string => name !== null);
+    if (missing.length > 0) throw invalid(`无法初始化：缺少 ${missing.join('、')}`);
+    if (!isHttpUrl(current.endpointUrl)) throw invalid(`无法初始化：${URL_RULE}`);
+    if (current.state !== 1) throw invalid('无法初始化：该配置已停用，请先启用');
+
+    // Applying the same parameters again changes nothing, the first stamp included: idempotent.
+    // Initialisation is not an edit of the form, so the version (the edit dialog's lock) stays.
+    if (current.initialisedAt !== null) return ok(toRecord(current), INITIALISED);
+    // Stamps only the parameters checked above: an edit landing in between is not marked applied.
+    const row = await app.db
+      .updateTable('hotelAdvanced')
+      .set({ initialisedAt: Date.now() })
+      .where('id', '=', current.id)
+      .where('initialisedAt', 'is', null)
+      .where('endpointUrl', '=', current.endpointUrl)
+      .where('appKey', '=', current.appKey)
+      .where('appSecret', '=', current.appSecret)
+      .where('state', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return ok(toRecord(row), INITIALISED);
+    // A second click racing the first finds the same parameters already applied.
+    const latest = await app.db.selectFrom('hotelAdvanced').selectAll().where('id', '=', current.id).executeTakeFirst();
+    if (latest && latest.initialisedAt !== null && sameParameters(latest, current)) return ok(toRecord(latest), INITIALISED);
+    throw staleEdit();
+  });
+}

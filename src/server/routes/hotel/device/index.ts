@@ -1,0 +1,162 @@
+/**
+ * Devices (hotel/device): staff list, create and edit devices and reset a device's key; devices
+ * report in through the heartbeat with their own key (never a staff token). The offline side
+ * is the `device.offlineSweep` schedule task.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
+import type { Row } from '../../../db/schema';
+import { defineRoute, ok } from '../../../lib/route';
+import { conflict, forbidden, invalid, notFound, staleEdit, unauthorized } from '../../../lib/errors';
+import { contains, fetchPage, given } from '../../../lib/list-query';
+import { uniquely } from '../../../lib/conflicts';
+import { deviceKeyMatches, hashDeviceKey, issueDeviceKey } from './device-key';
+
+const SAVED = '保存成功';
+const SN_TAKEN = '序列号已存在';
+/** One message for an unknown serial number and a wrong key, so a caller cannot probe for devices. */
+const AUTH_FAILED = '设备认证失败';
+const DEVICE_TYPE_DICT = 'device_type';
+
+/** The answer never carries the key hash. */
+const toRecord = (row: Row<'hotelDevice'>) => ({
+  id: row.id,
+  name: row.name,
+  sn: row.sn,
+  type: row.type,
+  roomNo: row.roomNo,
+  state: row.state,
+  online: row.online,
+  lastSeenAt: row.lastSeenAt,
+  remark: row.remark,
+  version: row.version,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export async function deviceRoutes(app: FastifyInstance): Promise<void> {
+  const snTaken = async (sn: string, exceptId?: number) => {
+    let query = app.db.selectFrom('hotelDevice').select('id').where('sn', '=', sn);
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  };
+  /** Device types are data (the device_type dictionary), so the options on screen and the rule here agree. */
+  const assertDeviceType = async (type: string) => {
+    const entry = await app.db
+      .selectFrom('sysDict')
+      .select('id')
+      .where('code', '=', DEVICE_TYPE_DICT)
+      .where('value', '=', type)
+      .where('state', '=', 1)
+      .executeTakeFirst();
+    if (!entry) throw invalid('设备类型不正确：请从数据字典的设备类型中选择');
+  };
+
+  defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
+    const filters = request.body.params ?? {};
+    let query = app.db.selectFrom('hotelDevice');
+    if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
+    if (given(filters.sn)) query = query.where((eb) => contains(eb.ref('sn'), filters.sn!));
+    if (given(filters.type)) query = query.where('type', '=', filters.type.trim());
+    if (given(filters.roomNo)) query = query.where('roomNo', '=', filters.roomNo.trim());
+    if (filters.state !== undefined) query = query.where('state', '=', filters.state);
+    if (filters.online !== undefined) query = query.where('online', '=', filters.online);
+    const page = await fetchPage(
+      request.body,
+      () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) => query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+    );
+    return ok({ ...page, records: page.records.map(toRecord) });
+  });
+
+  defineRoute(app, '/hotel/device/creation', 'resource', async (request) => {
+    const body = request.body;
+    await assertDeviceType(body.type);
+    if (await snTaken(body.sn)) throw conflict(SN_TAKEN);
+    const deviceKey = issueDeviceKey();
+    const now = Date.now();
+    const row = await uniquely(
+      () =>
+        app.db
+          .insertInto('hotelDevice')
+          .values({
+            name: body.name,
+            sn: body.sn,
+            type: body.type,
+            roomNo: body.roomNo,
+            state: body.state,
+            online: 0,
+            lastSeenAt: null,
+            keyHash: hashDeviceKey(deviceKey),
+            remark: body.remark,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      SN_TAKEN,
+    );
+    return ok({ device: toRecord(row), deviceKey }, SAVED);
+  });
+
+  defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
+    const body = request.body;
+    const current = await app.db.selectFrom('hotelDevice').selectAll().where('id', '=', body.id).executeTakeFirst();
+    if (!current) throw notFound('设备');
+    if (current.version !== body.version) throw staleEdit();
+    // A type since disabled in the dictionary may stay on a device that already has it.
+    if (body.type !== current.type) await assertDeviceType(body.type);
+    if (body.sn !== current.sn && (await snTaken(body.sn, body.id))) throw conflict(SN_TAKEN);
+    const row = await uniquely(
+      () =>
+        app.db
+          .updateTable('hotelDevice')
+          .set({
+            name: body.name,
+            sn: body.sn,
+            type: body.type,
+            roomNo: body.roomNo,
+            state: body.state,
+            // A disabled device's heartbeats are refused, so it is offline from now on.
+            ...(body.state !== 1 ? { online: 0 } : {}),
+            remark: body.remark,
+            updatedAt: Date.now(),
+            version: body.version + 1,
+          })
+          .where('id', '=', body.id)
+          .where('version', '=', body.version)
+          .returningAll()
+          .executeTakeFirst(),
+      SN_TAKEN,
+    );
+    if (!row) throw staleEdit();
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
+    const deviceKey = issueDeviceKey();
+    // The key is not an edit of the form's fields: the version (the edit dialog's lock) stays.
+    const row = await app.db
+      .updateTable('hotelDevice')
+      .set({ keyHash: hashDeviceKey(deviceKey), updatedAt: Date.now() })
+      .where('id', '=', request.body.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('设备');
+    return ok({ device: toRecord(row), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
+  });
+
+  defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {
+    const header = request.headers[DEVICE_KEY_HEADER];
+    const key = typeof header === 'string' ? header : '';
+    const device = await app.db.selectFrom('hotelDevice').select(['id', 'state', 'keyHash']).where('sn', '=', request.body.sn).executeTakeFirst();
+    const keyMatches = deviceKeyMatches(key, device?.keyHash);
+    if (!device || !keyMatches) throw unauthorized(AUTH_FAILED);
+    // Only a caller holding the device's key learns that it is disabled.
+    if (device.state !== 1) throw forbidden('设备已停用，请联系管理员');
+    const now = Date.now();
+    // Status, not an edit: the version stays, so heartbeats never make an open edit dialog stale.
+    await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).execute();
+    return ok({ serverTime: now }, '心跳已接收');
+  });
+}
