@@ -70,6 +70,7 @@ function FlagSwitch({ id, field, value, onChange }: FieldControlProps) {
 
 function FieldControl(props: FieldControlProps) {
   const { id, field, value, onChange } = props;
+  if (field.control) return <field.control id={id} value={value} onChange={onChange} />;
   const placeholder = field.placeholder ?? `请输入${field.label}`;
   switch (field.kind) {
     case 'select':
@@ -104,8 +105,8 @@ interface FormFieldProps {
 
 export function FormField({ field, asFilter = false }: FormFieldProps) {
   return (
-    <Form.Item name={field.name} label={field.label} rules={asFilter ? undefined : rulesOf(field)} extra={asFilter ? undefined : field.extra}>
-      <FieldControl field={field} clearable={asFilter} />
+    <Form.Item name={field.name} label={field.label} rules={asFilter ? undefined : rulesOf(field)} dependencies={asFilter ? undefined : field.dependencies} extra={asFilter ? undefined : field.extra}>
+      <FieldControl field={field} clearable={asFilter || field.allowClear === true} />
     </Form.Item>
   );
 }

@@ -52,13 +52,18 @@ export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBo
   const createFields = fieldsFor(fields, 'create');
   const editFields = fieldsFor(fields, 'edit');
   const toForm = props.toForm ?? recordAsForm;
-  const fromCreateForm = props.fromForm?.create ?? ((values: FormValues) => pick(values, createFields) as CreateBody);
-  const fromEditForm =
-    props.fromForm?.edit ??
-    ((values: FormValues, row: Row) => ({ ...pick(values, editFields), id: row.id, version: row.version }) as EditBody);
+  const { create: convertCreate, edit: convertEdit } = props.fromForm ?? {};
+  const fromCreateForm = (values: FormValues): CreateBody => {
+    const body = pick(values, createFields);
+    return convertCreate ? convertCreate(body) : (body as CreateBody);
+  };
+  const fromEditForm = (values: FormValues, row: Row): EditBody => {
+    const body = { ...pick(values, editFields), id: row.id, version: row.version };
+    return convertEdit ? convertEdit(body, row) : (body as EditBody);
+  };
 
   const dict = useMenuDict(view);
-  const inquiry = useInquire(useQuery, { pageSize });
+  const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams });
   const [createTrigger, createState] = create.useMutation();
   const [editTrigger, editState] = edit.useMutation();
   const [addOpen, setAddOpen] = useState(false);

@@ -20,7 +20,11 @@
  * - Field kinds: text, password, number, select (options from `dict`, or from a `useOptions` hook),
  *   switch (0/1 flag; labels from `dict`, else `switchLabels`, else 启用/禁用), textarea. `required`,
  *   `min`, `max`, `pattern` give Chinese validation messages; `only` limits a field to one dialog.
- * - Without `fromForm`, a body is the dialog's own fields; an edit adds the row's `id` and `version`.
+ *   `control` puts a screen's own input in place of the kind's (it gets id, value, onChange);
+ *   `rules` (with `dependencies`) adds rules that depend on other fields.
+ * - `fixedParams` (memoised): params every request of the list carries, e.g. `{ menuId }`.
+ * - A body is the dialog's own fields; an edit adds the row's `id` and `version`; `fromForm`
+ *   converts that body further (e.g. joins type and field_type), `toForm` does the reverse.
  * - After a successful save: success toast, form reset, dialog closed; the list reloads through the
  *   mutation's `invalidatesTags`. A failed save keeps the dialog open (the base query toasted msg).
  * - Table and pager alone (e.g. inside a dialog): `const inquiry = useInquire(useQueryHook,
@@ -32,11 +36,13 @@
 export { ListScreen } from './ListScreen';
 export { PagedTable, type PagedTableProps } from './PagedTable';
 export { FilterForm } from './FilterForm';
+export { FormField } from './FormField';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {
   ColumnConfig,
   EditableRow,
+  CustomControlProps,
   FieldConfig,
   FieldKind,
   FormValues,

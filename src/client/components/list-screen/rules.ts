@@ -22,5 +22,6 @@ export function rulesOf(field: FieldConfig): FormRule[] {
     if (field.max !== undefined) rules.push({ max: field.max, message: `${field.label}最多 ${field.max} 个字符` });
   }
   if (field.pattern) rules.push({ pattern: field.pattern.regex, message: field.pattern.message });
+  if (field.rules) rules.push(...field.rules);
   return rules;
 }

@@ -1,6 +1,6 @@
 /** The configuration vocabulary of the list-screen block (see index.ts for the whole picture). */
-import type { TableColumnType } from 'antd';
-import type { ReactNode } from 'react';
+import type { FormRule, TableColumnType } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
 
 import type { Envelope, Paged } from '../../../contract/constants';
 
@@ -54,6 +54,14 @@ export interface FieldConfig {
   numeric?: boolean;
   /** Options that come from data other than the menu dictionary (e.g. roles); a React hook. */
   useOptions?: () => SelectOption[];
+  /** A screen's own input (e.g. a tree select) in place of the kind's; `kind` still words the rules. */
+  control?: ComponentType<CustomControlProps>;
+  /** Rules beyond the simple limits, e.g. one that depends on another field's value. */
+  rules?: FormRule[];
+  /** Fields whose change re-checks this field's rules. */
+  dependencies?: string[];
+  /** A form select that may be emptied (filters always may). */
+  allowClear?: boolean;
   /** A switch's labels when the dictionary has none: [on, off]. */
   switchLabels?: readonly [string, string];
   /** Shown only in the add dialog or only in the edit dialog. */
@@ -85,6 +93,14 @@ export interface SaveConfig<Body, Data> {
   onSuccess?: (envelope: Envelope<Data>) => void;
 }
 
+/** What a field's own input gets from its Form.Item. */
+export interface CustomControlProps {
+  /** Links the label to the input. */
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
 export interface ListScreenProps<A extends PagedArg, Row extends EditableRow, CreateBody, CreateData, EditBody, EditData> {
   /** The menu element of the screen (e.g. 'sys/user'): finds its menu dictionary. */
   view: string;
@@ -92,6 +108,8 @@ export interface ListScreenProps<A extends PagedArg, Row extends EditableRow, Cr
   noun: string;
   useInquire: PagedQueryHook<A, Row>;
   pageSize?: number;
+  /** Params every request carries (e.g. the menuId of a menu's resources); keep it memoised. */
+  fixedParams?: Partial<NonNullable<A['params']>>;
   filters?: FieldConfig[];
   columns: ColumnConfig<Row>[];
   fields: FieldConfig[];
@@ -100,8 +118,8 @@ export interface ListScreenProps<A extends PagedArg, Row extends EditableRow, Cr
   /** Record -> edit form values; the record's own fields when absent. */
   toForm?: (row: Row) => FormValues;
   /**
-   * Form values -> request body. Absent: the values themselves, plus the row's id and version on
-   * edit (optimistic locking, DESIGN 6).
+   * The request body is the dialog's own fields, plus the row's id and version on edit (optimistic
+   * locking, DESIGN 6); these hooks convert it further (e.g. join two fields into one).
    */
   fromForm?: {
     create?: (values: FormValues) => CreateBody;

@@ -1,4 +1,48 @@
-/** The 用户管理 screen (sys/user); its list, search and dialogs come with the screen's own issue. */
+/** 用户管理 (sys/user): list, add, edit, reset a password, enable or disable an account. */
+import { Button, Popconfirm } from 'antd';
+import { useState } from 'react';
+
+import { ListScreen } from '../../../components/list-screen';
+import { useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
+import { userColumns, userCreateDefaults, userCreatedMsg, userFields, userFilters, withRoleOrNull, type UserRow } from './config';
+import { PasswordResetDialog } from './password-reset-dialog';
+
 export default function SysUserScreen() {
-  return <h2>用户管理</h2>;
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  return (
+    <>
+      <ListScreen
+        view="sys/user"
+        noun="用户"
+        useInquire={useInquireUsersQuery}
+        filters={userFilters}
+        columns={userColumns}
+        fields={userFields}
+        createDefaults={userCreateDefaults}
+        fromForm={{ create: withRoleOrNull, edit: withRoleOrNull }}
+        create={{ useMutation: useCreateUserMutation, successMsg: userCreatedMsg }}
+        edit={{ useMutation: useEditUserMutation }}
+        rowActions={(user, { quickEdit }) => (
+          <>
+            <Button type="link" size="small" onClick={() => setResetting(user)}>
+              重置密码
+            </Button>
+            {user.state === 1 ? (
+              // Disabling signs the user out everywhere at once, hence the confirmation.
+              <Popconfirm title={`禁用后 ${user.userName} 将立即退出登录。确定禁用？`} onConfirm={() => quickEdit(user, { state: 0 })}>
+                <Button type="link" size="small" danger>
+                  禁用
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button type="link" size="small" onClick={() => void quickEdit(user, { state: 1 })}>
+                启用
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {resetting && <PasswordResetDialog user={resetting} onClose={() => setResetting(null)} />}
+    </>
+  );
 }
