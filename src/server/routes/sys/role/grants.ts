@@ -16,7 +16,7 @@ type Db = Kysely<Database>;
 export const sameGrant = (a: Grant, b: Grant) => a.type === b.type && a.resource === b.resource;
 
 export async function findRole(db: Db, roleId: number) {
-  const role = await db.selectFrom('sysRole').select(['id', 'name', 'state', 'builtin']).where('id', '=', roleId).executeTakeFirst();
+  const role = await db.selectFrom('sysRole').select(['id', 'builtin']).where('id', '=', roleId).executeTakeFirst();
   if (!role) throw notFound('角色');
   return role;
 }
