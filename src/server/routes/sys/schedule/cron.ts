@@ -28,6 +28,9 @@ function describeCronError(message: string): string {
   if (entry) return `${PREFIX}${POSITIONS[Number(entry[1])] ?? ''}字段“${entry[2]}”含有不支持的字符`;
   const range = /^From value is larger than to value: '(.*)'/.exec(detail);
   if (range) return `${PREFIX}范围“${range[1]}”的起点大于终点`;
+  const step = /^Syntax error, illegal stepping: '?([^']*)'?$/.exec(detail);
+  if (step) return `${PREFIX}步长“${step[1]}”不正确`;
+  if (/is empty/.test(detail)) return `${PREFIX}有空的取值，请检查多余的逗号`;
   return `${PREFIX}语法错误（${detail}）`;
 }
 
