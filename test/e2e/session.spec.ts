@@ -1,8 +1,8 @@
 /** Session rules of SPEC 2, 4, 7 and 8 as a person in a browser meets them. */
 import { Api } from './support/api';
-import { ADMIN_PASSWORD, ADMIN_USER } from './support/env';
+import { ADMIN_PASSWORD, ADMIN_USER, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
-import { openMenu } from './support/shell';
+import { openMenu, sidebar } from './support/shell';
 import { apiPath, recordApiRequests, storedSession } from './support/session';
 
 test('a deep path without a token lands on the login, and signing in returns there', async ({ page, shot }) => {
@@ -32,14 +32,15 @@ test('login stores token, userName and nickName and replaces the login in histor
   expect(session.nickName).toBeTruthy();
   await expect(page.getByText(session.nickName!).first()).toBeVisible();
 
-  // Replaced, not pushed: the history did not grow and going back does not reach the login.
+  // Replaced, not pushed: the history did not grow and going back does not reach the login
+  // (it leaves the app for the blank page the browser started on).
   expect(await page.evaluate(() => history.length)).toBe(entriesBefore);
   await page.goBack().catch(() => null);
   await expect(page).not.toHaveURL(/\/sys\/verify/);
 
-  // Every call but the login carries the stored token as a bearer token.
-  await page.reload();
-  await expect(page.getByRole('menu').first()).toBeVisible();
+  // Every call but the login carries the stored token as a bearer token, also after a fresh load.
+  await page.goto('/');
+  await expect(sidebar(page)).toBeVisible();
   const verify = requests.filter((r) => apiPath(r) === '/sys/user/verify');
   const others = requests.filter((r) => apiPath(r) !== '/sys/user/verify');
   expect(verify).toHaveLength(1);
@@ -52,16 +53,19 @@ test('login stores token, userName and nickName and replaces the login in histor
 
 test('a session revoked elsewhere sends the next call to the login with storage cleared', async ({ page, signIn, playwright }) => {
   await signIn(page);
+  await openMenu(page, '酒店管理', '设备管理');
+  await page.waitForLoadState('networkidle');
   const { token } = await storedSession(page);
 
   // A second, independent client signs the same token out.
-  const elsewhere = await playwright.request.newContext({ baseURL: page.url() });
+  const elsewhere = await playwright.request.newContext({ baseURL: baseUrl() });
   const logout = await new Api(elsewhere, token!).call('/sys/user/logout');
   expect(logout.code).toBe(200);
   await elsewhere.dispose();
 
-  const answer = page.waitForResponse((r) => r.url().includes('/api/') && !r.url().includes('/sys/user/verify'));
-  await openMenu(page, '酒店管理', '设备管理');
+  // The panel reads its figures on every visit: that is the next call, and it meets the 401.
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/sys/panel/inquire'));
+  await openMenu(page, '系统管理', '控制台');
   expect((await (await answer).json()).code).toBe(401);
   await expect(page).toHaveURL(/\/sys\/verify/);
   expect(await storedSession(page)).toEqual({ token: null, userName: null, nickName: null });

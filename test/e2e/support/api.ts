@@ -24,7 +24,7 @@ export class Api {
   /** The raw envelope, whatever its code: for tests that expect a refusal. */
   async call<K extends EndpointKey>(key: K, body?: BodyOf<K> | Record<string, unknown> | null, token = this.token): Promise<Envelope<DataOf<K>>> {
     const isGet = key.startsWith('GET ');
-    const url = `api${key.replace(/^GET /, '')}`;
+    const url = `/api${key.replace(/^GET /, '')}`;
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     const response = isGet
       ? await this.request.get(url, { headers, params: (body ?? {}) as Record<string, string | number> })

@@ -4,7 +4,8 @@
  */
 export const ADMIN_USER = 'admin';
 /** Known only to this suite's own server, which seeds admin with it on first start. */
-export const ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
+// Must pass the server's password policy, which refuses a password containing the user name.
+export const ADMIN_PASSWORD = 'E2e-Hotel-Passw0rd!';
 
 export const ENV = {
   baseUrl: 'E2E_BASE_URL',

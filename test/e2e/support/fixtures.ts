@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 import { Api } from './api';
+import { sidebar } from './shell';
 import { ADMIN_PASSWORD, ADMIN_USER, baseUrl } from './env';
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '../screenshots');
@@ -48,7 +49,9 @@ export const test = base.extend<Fixtures>({
       await page.getByPlaceholder('密码').fill(password);
       await page.getByRole('button', { name: /登\s*录/ }).click();
       await expect(page).not.toHaveURL(/\/sys\/verify/);
-      await expect(page.getByRole('menu').first()).toBeVisible();
+      await expect(sidebar(page)).toBeVisible();
+      // Let the landing screen's own calls finish, so a test's next step starts from a quiet page.
+      await page.waitForLoadState('networkidle');
     });
   },
 

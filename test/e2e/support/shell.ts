@@ -1,20 +1,27 @@
 /** The shell's sidebar as a person uses it. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export const sidebar = (page: Page): Locator => page.getByRole('navigation').or(page.locator('.ant-layout-sider')).first();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The sidebar (antd Menu in the Sider); the header's account dropdown is a menu too. */
+export const sidebar = (page: Page): Locator => page.locator('.ant-layout-sider .ant-menu').first();
+
+/** A sidebar item by its label (its accessible name also carries the icon's name, e.g. "user 用户管理"). */
+export const menuItem = (page: Page, label: string): Locator =>
+  sidebar(page).getByRole('menuitem', { name: new RegExp(`(^|\\s)${escape(label)}$`) });
 
 /** Clicks a child menu item, opening its parent first when it is folded. */
 export async function openMenu(page: Page, parent: string, child: string): Promise<void> {
-  const item = page.getByRole('menuitem', { name: child, exact: true });
-  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: parent, exact: true }).click();
-  await item.click();
+  // Decide by the parent's state, not the child's visibility: a folding animation may be running.
+  const parentItem = menuItem(page, parent);
+  if ((await parentItem.getAttribute('aria-expanded')) !== 'true') await parentItem.click();
+  await expect(parentItem).toHaveAttribute('aria-expanded', 'true');
+  await menuItem(page, child).click();
 }
 
-/** The names of the selected item and of the open submenus. */
-export async function menuState(page: Page): Promise<{ selected: string[]; open: string[] }> {
-  const menu = page.locator('.ant-menu').first();
-  await expect(menu).toBeVisible();
-  const selected = await menu.locator('.ant-menu-item-selected').allInnerTexts();
-  const open = await menu.locator('.ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts();
-  return { selected: selected.map((t) => t.trim()), open: open.map((t) => t.trim()) };
+/** Asserts (with retries) the labels of the selected item and, when given, of the open submenus. */
+export async function expectMenuKeys(page: Page, keys: { selected: string[]; open?: string[] }): Promise<void> {
+  const menu = sidebar(page);
+  await expect(menu.locator('.ant-menu-item-selected')).toHaveText(keys.selected);
+  if (keys.open) await expect(menu.locator('.ant-menu-submenu-open > .ant-menu-submenu-title')).toHaveText(keys.open);
 }
