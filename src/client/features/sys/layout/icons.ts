@@ -37,6 +37,9 @@ const menuIcons: Record<string, ComponentType> = {
   UserOutlined,
 };
 
+/** The names a menu may use: the menu screen offers exactly these in its icon select. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(menuIcons);
+
 export function menuIcon(name: string): ComponentType | undefined {
   return Object.hasOwn(menuIcons, name) ? menuIcons[name] : undefined;
 }

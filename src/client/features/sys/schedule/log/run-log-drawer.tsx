@@ -8,21 +8,22 @@ import { useMemo } from 'react';
 import { PagedTable } from '../../../../components/list-screen/PagedTable';
 import type { ColumnConfig } from '../../../../components/list-screen/types';
 import { useInquire } from '../../../../components/list-screen/use-inquire';
-import type { DataOf } from '../../../../../contract';
+import type { BodyOf, DataOf } from '../../../../../contract';
 import { formatTime } from '../../../../lib/time';
 import { useInquireScheduleLogQuery } from '../api';
 import type { ScheduleRow } from '../schedule-row';
 
 type LogRow = DataOf<'/sys/schedule/log'>['records'][number];
 
-const TRIGGER_LABELS: Record<string, string> = { schedule: '定时触发', manual: '手动执行' };
+// The server's run triggers (routes/sys/schedule/scheduler.ts); an unknown one shows as stored.
+const TRIGGER_LABELS: Record<string, string> = { cron: '定时触发', manual: '手动执行' };
 
 const columns: ColumnConfig<LogRow>[] = [
   { title: '开始时间', dataIndex: 'startedAt', width: 170, render: (time: number) => formatTime(time) },
   { title: '结束时间', dataIndex: 'endedAt', width: 170, render: (time: number | null) => formatTime(time) },
   { title: '触发方式', dataIndex: 'trigger', width: 100, render: (trigger: string) => TRIGGER_LABELS[trigger] ?? trigger },
   // The run outcome shares the dictionary of the schedule's last outcome.
-  { title: '结果', dataIndex: 'outcome', width: 80, dict: 'lastOutcome', render: undefined },
+  { title: '结果', dataIndex: 'outcome', width: 80, dict: 'lastOutcome' },
   { title: '信息', dataIndex: 'message', ellipsis: true },
 ];
 
@@ -33,7 +34,7 @@ interface RunLogDrawerProps {
 
 export function RunLogDrawer({ schedule, onClose }: RunLogDrawerProps) {
   const fixedParams = useMemo(() => ({ scheduleId: schedule.id }), [schedule.id]);
-  const inquiry = useInquire(useInquireScheduleLogQuery, { fixedParams });
+  const inquiry = useInquire<BodyOf<'/sys/schedule/log'>, LogRow>(useInquireScheduleLogQuery, { fixedParams });
   return (
     <Drawer open title={`运行日志：${schedule.name}`} size={860} onClose={onClose}>
       <PagedTable inquiry={inquiry} columns={columns} />
