@@ -6,7 +6,6 @@ import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 
-import '../lib/dayjs';
 import { useToastHolder } from '../lib/toast';
 import type { AppStore } from './store';
 import { theme } from './theme';

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 
-import { PageSpin } from '../components/page-spin';
+import { BootSpinner } from '../components/boot-spinner';
 import { VERIFY_ROUTE } from '../config/views';
 import { RequireToken } from '../features/session';
 import Verify from '../features/sys/verify';
@@ -21,7 +21,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: '*',
         element: (
-          <Suspense fallback={<PageSpin fullPage />}>
+          <Suspense fallback={<BootSpinner />}>
             <Shell views={viewRegistry} />
           </Suspense>
         ),

@@ -1,9 +1,9 @@
 /** The spinner shown while a lazily loaded part of the app arrives (SPEC 2: views show a spinner). */
 import { Spin } from 'antd';
 
-export function PageSpin({ fullPage = false }: { fullPage?: boolean }) {
+export function PageSpin() {
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: fullPage ? '100vh' : 240 }}>
+    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }}>
       <Spin size="large" />
     </div>
   );

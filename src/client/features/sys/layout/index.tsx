@@ -8,6 +8,8 @@ import { useSelector } from 'react-redux';
 import { Route, Routes } from 'react-router-dom';
 
 import { PageSpin } from '../../../components/page-spin';
+// dayjs is only used by the screens: setting its locale here keeps it off the login route.
+import '../../../lib/dayjs';
 import { DEFAULT_VIEW, UNKNOWN_VIEW, type ViewRegistry } from '../../../config/views';
 import { selectMenu, useAuthorityQuery } from '../../session';
 import './layout.css';

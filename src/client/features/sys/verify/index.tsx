@@ -1,7 +1,11 @@
-/** The login screen (/sys/verify). */
+/**
+ * The login screen (/sys/verify). Plain inputs with their own checks rather than antd Form: the
+ * form machinery (field store, async validator, grid) would push the login route over its budget
+ * (DESIGN 9, docs/client.md).
+ */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -11,19 +15,38 @@ import { redirectAfterLogin } from '../../session/redirect';
 import './verify.css';
 
 type Credentials = BodyOf<'/sys/user/verify'>;
+type FieldErrors = Partial<Record<keyof Credentials, string>>;
+
+function checkCredentials({ userName, password }: Credentials): FieldErrors {
+  const errors: FieldErrors = {};
+  if (userName.trim() === '') errors.userName = '请输入用户名';
+  if (password === '') errors.password = '请输入密码';
+  return errors;
+}
 
 export default function Verify() {
   const [login] = useLoginMutation();
   const [fetchAuthority] = sessionApi.useLazyAuthorityQuery();
+  const [credentials, setCredentials] = useState<Credentials>({ userName: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
 
-  async function signIn(credentials: Credentials) {
+  function edit(field: keyof Credentials, value: string) {
+    setCredentials((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function signIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = checkCredentials(credentials);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || submitting) return;
     setSubmitting(true);
     try {
-      const result = await login(credentials);
+      const result = await login({ userName: credentials.userName.trim(), password: credentials.password });
       if (result.error) return;
       const { token, userName, nickName, menu } = result.data.data;
       dispatch(loggedIn({ token, userName, nickName, menu }));
@@ -37,20 +60,38 @@ export default function Verify() {
 
   return (
     <main className="verify">
-      <section className="verify-panel">
+      <form className="verify-panel" onSubmit={signIn} noValidate>
         <h1 className="verify-title">酒店后台管理系统</h1>
-        <Form<Credentials> name="verify" size="large" onFinish={signIn} autoComplete="on">
-          <Form.Item name="userName" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" aria-label="用户名" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" aria-label="密码" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            登录
-          </Button>
-        </Form>
-      </section>
+        <div className="verify-field">
+          <Input
+            size="large"
+            prefix={<UserOutlined />}
+            placeholder="用户名"
+            aria-label="用户名"
+            autoComplete="username"
+            status={errors.userName ? 'error' : ''}
+            value={credentials.userName}
+            onChange={(event) => edit('userName', event.target.value)}
+          />
+          <div className="verify-error" role="alert">{errors.userName}</div>
+        </div>
+        <div className="verify-field">
+          <Input.Password
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder="密码"
+            aria-label="密码"
+            autoComplete="current-password"
+            status={errors.password ? 'error' : ''}
+            value={credentials.password}
+            onChange={(event) => edit('password', event.target.value)}
+          />
+          <div className="verify-error" role="alert">{errors.password}</div>
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          登录
+        </Button>
+      </form>
     </main>
   );
 }

@@ -1,0 +1,13 @@
+/**
+ * A CSS-only spinner for the moment the shell chunk loads. The login route carries it instead of
+ * antd Spin, which would cost its budget a few KB (DESIGN 9); screens use PageSpin.
+ */
+import './boot-spinner.css';
+
+export function BootSpinner() {
+  return (
+    <div className="boot-spinner" role="status" aria-label="加载中">
+      <span className="boot-spinner-ring" />
+    </div>
+  );
+}

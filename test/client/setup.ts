@@ -1,0 +1,47 @@
+/**
+ * jsdom stand-ins antd needs (STACK-NOTES), jest-dom matchers, and the msw server at the network
+ * edge, reset between tests together with local storage.
+ */
+import '@testing-library/jest-dom';
+
+import { server } from './testing/server';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+/** Node's own MessageChannel keeps jest alive at exit; antd only needs the message to arrive. */
+class ImmediateMessageChannel {
+  port1: { onmessage: ((event: { data: unknown }) => void) | null; postMessage: (data: unknown) => void; close: () => void };
+  port2: { onmessage: ((event: { data: unknown }) => void) | null; postMessage: (data: unknown) => void; close: () => void };
+  constructor() {
+    const deliver = (target: { onmessage: ((event: { data: unknown }) => void) | null }) => (data: unknown) =>
+      setTimeout(() => target.onmessage?.({ data }), 0);
+    this.port1 = { onmessage: null, postMessage: () => undefined, close: () => undefined };
+    this.port2 = { onmessage: null, postMessage: () => undefined, close: () => undefined };
+    this.port1.postMessage = deliver(this.port2);
+    this.port2.postMessage = deliver(this.port1);
+  }
+}
+Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: ImmediateMessageChannel });
+
+/** jsdom does not implement pseudo-elements and throws on them; antd asks for them while measuring. */
+const computeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computeStyle(element);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());

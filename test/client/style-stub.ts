@@ -1,0 +1,2 @@
+/** Stylesheets mean nothing to jsdom: every `*.css` import resolves here. */
+export default {};

@@ -1,0 +1,51 @@
+/** Render the real app (store, providers, routes) at a path, optionally signed in. */
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+
+import { AppProviders } from '../../../src/client/app/providers';
+import { appRoutes } from '../../../src/client/app/router';
+import { setupStore } from '../../../src/client/app/store';
+import { TOKEN } from './handlers';
+
+interface RenderAppOptions {
+  path?: string;
+  /** Store a session in local storage first, as a previous sign-in would have. */
+  signedIn?: boolean;
+}
+
+export function storeSession(token = TOKEN) {
+  localStorage.setItem('token', token);
+  localStorage.setItem('userName', 'admin');
+  localStorage.setItem('nickName', '系统管理员');
+}
+
+export async function renderApp({ path = '/', signedIn = false }: RenderAppOptions = {}) {
+  if (signedIn) storeSession();
+  const { store, persistor } = setupStore();
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders store={store} persistor={persistor}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, store, persistor, router };
+}
+
+/** The sidebar's visible labels, in order. */
+export const sidebarLabels = () =>
+  Array.from(document.querySelectorAll('.ant-menu-title-content')).map((node) => node.textContent);
+
+export { screen };
+
+/** The store and providers (toasts included) without routes, rehydrated, for base query tests. */
+export async function renderProviders({ signedIn = false }: { signedIn?: boolean } = {}) {
+  if (signedIn) storeSession();
+  const { store, persistor } = setupStore();
+  render(
+    <AppProviders store={store} persistor={persistor}>
+      <span>就绪</span>
+    </AppProviders>,
+  );
+  await screen.findByText('就绪');
+  return { store, persistor };
+}
