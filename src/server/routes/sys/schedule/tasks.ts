@@ -72,8 +72,9 @@ function describeParamsError(error: ValueError): string {
 
 /** Throws a 400 unless `task` is a registered task and `params` fit its schema. */
 export function assertTaskParams(task: string, params: unknown): asserts task is TaskName {
-  if (!isTaskName(task)) throw invalid(`任务类型不正确：${task} 不是内置任务`);
-  const error = checkers.get(task)?.Errors(params).First();
+  const checker = isTaskName(task) ? checkers.get(task) : undefined;
+  if (!checker) throw invalid(`任务类型不正确：${task} 不是内置任务`);
+  const error = checker.Errors(params).First();
   if (error) throw invalid(describeParamsError(error));
 }
 
