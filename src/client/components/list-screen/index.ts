@@ -29,7 +29,9 @@
  *   mutation's `invalidatesTags`. A failed save keeps the dialog open (the base query toasted msg).
  * - Table and pager alone (e.g. inside a dialog): `const inquiry = useInquire(useQueryHook,
  *   { pageSize: 10, fixedParams: { roleId }, skip: !open })` then `<PagedTable inquiry={inquiry}
- *   columns={...} />`; `inquiry.search(filters)` applies filters.
+ *   columns={...} />`; `inquiry.search(filters)` applies filters. TypeScript cannot infer the request
+ *   type through RTK's generic hook: for an endpoint with required params, name the hook first,
+ *   `const usePage: PagedQueryHook<BodyOf<'/x/inquire'>, Row> = useXInquireQuery`.
  * - `useMenuDict(view)` answers `optionsOf(field)` / `labelOf(field, value)` for screen-specific
  *   cells; inside `<ListScreen>` `useMenuDictContext()` gives the same without a second query.
  */
@@ -37,6 +39,7 @@ export { ListScreen } from './ListScreen';
 export { PagedTable, type PagedTableProps } from './PagedTable';
 export { FilterForm } from './FilterForm';
 export { FormField } from './FormField';
+export { SAVED_MSG, savedMsg } from './messages';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {

@@ -1,4 +1,33 @@
-/** The 数据字典 screen (sys/dict); its list, search and dialogs come with the screen's own issue. */
+/** 数据字典 (sys/dict): entries grouped by code, and their bindings to field resources. */
+import { Button } from 'antd';
+import { useState } from 'react';
+
+import { ListScreen } from '../../../components/list-screen';
+import { useCreateDictMutation, useEditDictMutation, useInquireDictsQuery } from './api';
+import { DictBindDialog } from './bind-dialog';
+import { dictColumns, dictCreateDefaults, dictFields, dictFilters, type DictRow } from './config';
+
 export default function SysDictScreen() {
-  return <h2>数据字典</h2>;
+  const [binding, setBinding] = useState<DictRow | null>(null);
+  return (
+    <>
+      <ListScreen
+        view="sys/dict"
+        noun="字典"
+        useInquire={useInquireDictsQuery}
+        filters={dictFilters}
+        columns={dictColumns}
+        fields={dictFields}
+        createDefaults={dictCreateDefaults}
+        create={{ useMutation: useCreateDictMutation }}
+        edit={{ useMutation: useEditDictMutation }}
+        rowActions={(dict) => (
+          <Button type="link" size="small" onClick={() => setBinding(dict)}>
+            绑定资源
+          </Button>
+        )}
+      />
+      {binding && <DictBindDialog dict={binding} onClose={() => setBinding(null)} />}
+    </>
+  );
 }

@@ -1,0 +1,14 @@
+/** Device calls (SPEC 7). Creation and key reset answer the device key, once. */
+import { api } from '../../../lib/http/api';
+import { postMutation, postQuery } from '../../../lib/http/endpoints';
+
+export const deviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    inquireDevices: postQuery(build, '/hotel/device/inquire', { providesTags: ['Device'] }),
+    createDevice: postMutation(build, '/hotel/device/creation', { invalidatesTags: ['Device'] }),
+    editDevice: postMutation(build, '/hotel/device/edit', { invalidatesTags: ['Device'] }),
+    resetDeviceKey: postMutation(build, '/hotel/device/key/reset', { invalidatesTags: ['Device'] }),
+  }),
+});
+
+export const { useInquireDevicesQuery, useCreateDeviceMutation, useEditDeviceMutation, useResetDeviceKeyMutation } = deviceApi;

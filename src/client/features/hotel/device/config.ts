@@ -1,0 +1,44 @@
+/** What the device screen shows and edits (DESIGN 5); type, state and online labels are dictionary data. */
+import type { DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
+import { formatTime } from '../../../lib/time';
+
+export type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
+
+export const deviceFilters: FieldConfig[] = [
+  { name: 'name', label: '设备名称', kind: 'text', max: 32 },
+  { name: 'sn', label: '序列号', kind: 'text', max: 64 },
+  { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
+  { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
+  { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
+  { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
+];
+
+export const deviceColumns: ColumnConfig<DeviceRow>[] = [
+  { title: '设备名称', dataIndex: 'name' },
+  { title: '序列号', dataIndex: 'sn' },
+  { title: '设备类型', dataIndex: 'type', dict: 'type' },
+  { title: '房间号', dataIndex: 'roomNo' },
+  { title: '状态', dataIndex: 'state', dict: 'state' },
+  { title: '在线', dataIndex: 'online', dict: 'online' },
+  { title: '最后上报', dataIndex: 'lastSeenAt', render: (value: number | null) => formatTime(value) },
+  { title: '备注', dataIndex: 'remark', ellipsis: true },
+];
+
+export const deviceFields: FieldConfig[] = [
+  { name: 'name', label: '设备名称', kind: 'text', required: true, max: 32 },
+  {
+    name: 'sn',
+    label: '序列号',
+    kind: 'text',
+    required: true,
+    max: 64,
+    pattern: { regex: /^[A-Za-z0-9_-]{4,64}$/, message: '序列号只能包含字母、数字、_ 和 -，长度 4-64' },
+  },
+  { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
+  { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
+  { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+];
+
+export const deviceCreateDefaults: FormValues = { roomNo: '', state: 1, remark: '' };
