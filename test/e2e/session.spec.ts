@@ -3,7 +3,7 @@ import { Api } from './support/api';
 import { ADMIN_PASSWORD, ADMIN_USER, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { openMenu, sidebar } from './support/shell';
-import { apiPath, recordApiRequests, storedSession } from './support/session';
+import { apiPath, recordApiRequests, settle, storedSession } from './support/session';
 
 test('a deep path without a token lands on the login, and signing in returns there', async ({ page, shot }) => {
   await page.goto('/hotel/device');
@@ -54,7 +54,8 @@ test('login stores token, userName and nickName and replaces the login in histor
 test('a session revoked elsewhere sends the next call to the login with storage cleared', async ({ page, signIn, playwright }) => {
   await signIn(page);
   await openMenu(page, '酒店管理', '设备管理');
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+  await settle(page);
   const { token } = await storedSession(page);
 
   // A second, independent client signs the same token out.

@@ -30,7 +30,8 @@ export class Api {
       ? await this.request.get(url, { headers, params: (body ?? {}) as Record<string, string | number> })
       : await this.request.post(url, { headers, data: body ?? {} });
     if (response.status() !== 200) throw new Error(`${key}: HTTP ${response.status()} ${await response.text()}`);
-    return (await response.json()) as Envelope<DataOf<K>>;
+    // UTF-8 whatever the headers say: error answers have come without a Content-Type.
+    return JSON.parse((await response.body()).toString('utf8')) as Envelope<DataOf<K>>;
   }
 
   /** The data of a call that must succeed; anything else fails the test with the server's msg. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 import { Api } from './api';
+import { settle, trackApiCalls } from './session';
 import { sidebar } from './shell';
 import { ADMIN_PASSWORD, ADMIN_USER, baseUrl } from './env';
 
@@ -40,6 +41,11 @@ export const test = base.extend<Fixtures>({
   // Global setup publishes the URL after the config was read, so it is injected here.
   baseURL: async ({}, use) => use(baseUrl()),
 
+  page: async ({ page }, use) => {
+    trackApiCalls(page);
+    await use(page);
+  },
+
   adminApi: async ({ request }, use) => use(await Api.login(request)),
 
   signIn: async ({}, use) => {
@@ -51,7 +57,7 @@ export const test = base.extend<Fixtures>({
       await expect(page).not.toHaveURL(/\/sys\/verify/);
       await expect(sidebar(page)).toBeVisible();
       // Let the landing screen's own calls finish, so a test's next step starts from a quiet page.
-      await page.waitForLoadState('networkidle');
+      await settle(page);
     });
   },
 

@@ -38,3 +38,33 @@ export async function nextCall<T = unknown>(page: Page, path: string, action: ()
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   return { body, envelope };
 }
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's /api calls in flight; installed on every test page by the fixtures. */
+export function trackApiCalls(page: Page): void {
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/**
+ * Waits until no /api call has been in flight for `quietMs`. Playwright's 'networkidle' does not
+ * help in a single-page app: it is a load state, reached once and never lost on in-app navigation.
+ */
+export async function settle(page: Page, quietMs = 300, timeoutMs = 10_000): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error('settle() needs a page from the suite fixtures');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`API calls still in flight after ${timeoutMs} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+}
