@@ -6,7 +6,7 @@
 import { dialects, createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './support/harness';
 import { expectOk } from './support/sys-fixtures';
 import { runDue, startScheduler } from '../../src/server/routes/sys/schedule/scheduler';
-import { nextRunAfter } from '../../src/server/routes/sys/schedule/cron';
+import { nextRunAfter } from '../../src/server/lib/cron';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

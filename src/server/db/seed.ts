@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { isUniqueViolation } from './connection';
 import { ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME, seedAreas, seedDictionaries, seedSchedules } from './seed-data';
-import { nextRunAfter } from '../routes/sys/schedule/cron';
+import { nextRunAfter } from '../lib/cron';
 
 export interface SeedResult {
   seeded: boolean;

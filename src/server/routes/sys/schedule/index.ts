@@ -11,7 +11,7 @@ import { defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound, staleEdit } from '../../../lib/errors';
 import { contains, fetchPage, given } from '../../../lib/list-query';
 import { uniquely } from '../../../lib/conflicts';
-import { nextRunAfter, nextRuns, parseCron } from './cron';
+import { nextRunAfter, nextRuns, parseCron } from '../../../lib/cron';
 import { assertTaskParams } from './tasks';
 import { runSchedule } from './scheduler';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Row } from '../../../db/schema';
-import { nextRunAfter } from './cron';
+import { nextRunAfter } from '../../../lib/cron';
 import { runTask } from './tasks';
 
 export type RunTrigger = 'cron' | 'manual';

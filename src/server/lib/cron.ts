@@ -4,8 +4,8 @@
  * anything but 5 fields (minute hour day month weekday) or 6 (with seconds first).
  */
 import { Cron } from 'croner';
-import { TIME_ZONE } from '../../../../contract/constants';
-import { invalid } from '../../../lib/errors';
+import { TIME_ZONE } from '../../contract/constants';
+import { invalid } from './errors';
 
 const PREFIX = 'Cron 表达式不正确：';
 /** croner's field names, with their Chinese name and allowed range. */
