@@ -26,7 +26,7 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    scheduler?.stop();
+    await scheduler?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -5,7 +5,7 @@
  */
 import { dialects, createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './support/harness';
 import { expectOk } from './support/sys-fixtures';
-import { runDue, startScheduler } from '../../src/server/routes/sys/schedule/scheduler';
+import { closeInterruptedRuns, INTERRUPTED_AFTER_MS, runDue, startScheduler } from '../../src/server/routes/sys/schedule/scheduler';
 import { nextRunAfter } from '../../src/server/lib/cron';
 
 const MINUTE = 60_000;
@@ -146,6 +146,23 @@ for (const dialect of dialects()) {
       expect(await app.database.db.selectFrom('sysSession').select('id').where('tokenHash', '=', 'expired-session').executeTakeFirst()).toBeUndefined();
       // The live session survives.
       expect((await app.call('/sys/schedule/tasks', null, admin)).code).toBe(200);
+    });
+
+    it('closes runs a dead process left running for over an hour, and leaves recent ones alone', async () => {
+      const schedule = await create('中断的任务');
+      const now = Date.now();
+      const insertRunning = (startedAt: number) =>
+        app.database.db
+          .insertInto('sysScheduleLog')
+          .values({ scheduleId: schedule.id, trigger: 'cron', startedAt, endedAt: null, outcome: 'running', message: '', instance: 'gone' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const stale = await insertRunning(now - INTERRUPTED_AFTER_MS - MINUTE);
+      const recent = await insertRunning(now - MINUTE);
+      expect(await closeInterruptedRuns(app.app, now)).toBe(1);
+      const rows = await logsOf(app, schedule.id);
+      expect(rows.find((row) => row.id === stale.id)).toMatchObject({ outcome: 'failed', endedAt: now, message: '运行中断：执行期间服务进程退出' });
+      expect(rows.find((row) => row.id === recent.id)).toMatchObject({ outcome: 'running', endedAt: null });
     });
 
     it('runs a due job from the real timer loop, and stops when told', async () => {

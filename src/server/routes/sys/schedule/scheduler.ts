@@ -114,7 +114,25 @@ export async function runDue(app: FastifyInstance, now = Date.now()): Promise<nu
   return claimed;
 }
 
-/** Ticks every `config.scheduler.tickMs`; a tick that fails is logged and the next one still comes. */
+/** Built-in tasks finish in seconds; a run still `running` after this was cut off by a dying process. */
+export const INTERRUPTED_AFTER_MS = 60 * 60_000;
+export const INTERRUPTED_MESSAGE = '运行中断：执行期间服务进程退出';
+
+/** Closes the log rows of runs whose process died mid-run, so none stays `running` for good. */
+export async function closeInterruptedRuns(app: FastifyInstance, now = Date.now()): Promise<number> {
+  const result = await app.db
+    .updateTable('sysScheduleLog')
+    .set({ outcome: 'failed', endedAt: now, message: INTERRUPTED_MESSAGE })
+    .where('outcome', '=', 'running')
+    .where('startedAt', '<', now - INTERRUPTED_AFTER_MS)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Ticks every `config.scheduler.tickMs`; a tick that fails is logged and the next one still comes.
+ * Starting also closes runs a previous process left unfinished.
+ */
 export function startScheduler(app: FastifyInstance): Scheduler {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -134,6 +152,11 @@ export function startScheduler(app: FastifyInstance): Scheduler {
       });
     }, app.config.scheduler.tickMs);
   };
+  const closingInterrupted = closeInterruptedRuns(app).catch((error: unknown) => {
+    app.log.error({ err: error }, 'closing interrupted schedule runs failed');
+    return 0;
+  });
+  inFlight = closingInterrupted.then(() => undefined);
   scheduleTick();
 
   return {
