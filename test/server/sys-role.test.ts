@@ -213,7 +213,7 @@ describeOnEachDatabase('sys/role', (ctx) => {
 
   describe('users of a role', () => {
     it('binds (moving the user) and unbinds, listing 10 per page', async () => {
-      const front = await createRole(ctx(), admin, '礼宾部');
+      const front = await createRole(ctx(), admin, '行李房');
       const back = await createRole(ctx(), admin, '后勤部');
       const user = await createUser(ctx(), admin, 'concierge', front.id);
       expect(await ctx().call('/sys/role/bind/user', { userId: user.id, roleId: back.id }, admin)).toEqual({ code: 200, msg: '绑定成功', data: null });
@@ -303,6 +303,23 @@ describeOnEachDatabase('sys/role', (ctx) => {
       const builtin = expectOk(await ctx().call('/sys/role/inquire', { size: 1, current: 1 }, op.token)).records[0]!;
       expect(await ctx().call('/sys/role/edit', { id: builtin.id, name: '改名', remark: '', state: 1, version: builtin.version }, op.token)).toMatchObject({ code: 403 });
       expect(await ctx().call('/sys/role/auth', { roleId: builtin.id, grant: [], revoke: [] }, op.token)).toMatchObject({ code: 400 });
+    });
+  });
+
+  describe('users of a role', () => {
+    it('lists members 10 per page and candidates, for an operator holding only the role menu', async () => {
+      const desk = await createRole(ctx(), admin, '宴会部');
+      await createUser(ctx(), admin, 'concierge1', desk.id);
+      await createUser(ctx(), admin, 'concierge2', desk.id);
+      await createUser(ctx(), admin, 'outsider1', null);
+      const operator = await signedInOperator(ctx(), admin, 'rolekeeper', await menuGrants(ctx(), '/sys/role'));
+      expect((await ctx().call('/sys/user/inquire', { size: 10, current: 1 }, operator.token)).code).toBe(403);
+      const members = expectOk(await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: desk.id } }, operator.token));
+      expect(members).toMatchObject({ total: 2, size: 10 });
+      expect(members.records.map((u) => u.userName)).toEqual(['concierge1', 'concierge2']);
+      const candidates = expectOk(await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: desk.id, member: 0, userName: 'outsider' } }, operator.token));
+      expect(candidates.records.map((u) => u.userName)).toEqual(['outsider1']);
+      expect(await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: 999999 } }, operator.token)).toMatchObject({ code: 404 });
     });
   });
 });

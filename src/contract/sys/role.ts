@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned } from '../common';
 import { get, post } from '../endpoint';
 import { ResourceRecord } from './resource';
+import { UserRecord } from './user';
 
 export const RoleRecord = Type.Object({
   id: Type.Integer(),
@@ -71,6 +72,27 @@ export const RoleUserBody = Type.Object(
 );
 
 
+/**
+ * The users of a role (`member` 1, the default) or the users who could be bound to it (`member`
+ * 0: everyone outside the role). Guarded by the role menu, so managing a role's users does not
+ * need the user-management grant as well.
+ */
+export const RoleUserInquire = Type.Object(
+  {
+    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 10 }),
+    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    params: Type.Object(
+      {
+        roleId: field.id('角色'),
+        member: Type.Optional(field.flag('是否成员')),
+        userName: Type.Optional(Type.String({ title: '用户名', maxLength: 32 })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const roleEndpoints = {
   '/sys/role/inquire': post(RoleInquire, paged(RoleRecord)),
   '/sys/role/creation': post(RoleCreation, RoleRecord),
@@ -78,6 +100,7 @@ export const roleEndpoints = {
   '/sys/menu/resources': post(MenuResourcesInquire, paged(MenuWithResources)),
   '/sys/role/auth': post(RoleAuthBody, Type.Array(AuthItem)),
   'GET /sys/role/auth': get(RoleAuthQuery, Type.Array(AuthItem)),
+  '/sys/role/user/inquire': post(RoleUserInquire, paged(UserRecord)),
   '/sys/role/bind/user': post(RoleUserBody, Type.Null()),
   '/sys/role/unbind/user': post(RoleUserBody, Type.Null()),
 };

@@ -67,6 +67,7 @@ export const seedAreas: SeedArea[] = [
           api('编辑角色', 'edit', '/sys/role/edit'),
           api('菜单资源列表', 'menuResources', '/sys/menu/resources'),
           api('角色授权', 'auth', '/sys/role/auth'),
+          api('角色用户', 'users', '/sys/role/user/inquire'),
           api('绑定用户', 'bindUser', '/sys/role/bind/user'),
           api('解绑用户', 'unbindUser', '/sys/role/unbind/user'),
         ],

@@ -10,6 +10,7 @@ import { uniquely } from '../../../lib/conflicts';
 import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedGrants } from './grants';
 import { changeGrants } from './authorization';
 import { findRoleRecord, inquireMenuResources, inquireRoles } from './repository';
+import { inquireRoleUsers } from '../user/repository';
 
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, request.body)));
@@ -63,6 +64,11 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, '/sys/role/auth', 'resource', async (request) => ok(await changeGrants(app.db, currentUser(request), request.body), '授权成功'));
+
+  defineRoute(app, '/sys/role/user/inquire', 'resource', async (request) => {
+    await findRole(app.db, request.body.params.roleId);
+    return ok(await inquireRoleUsers(app.db, request.body));
+  });
 
   defineRoute(app, '/sys/role/bind/user', 'resource', async (request) => {
     const me = currentUser(request);

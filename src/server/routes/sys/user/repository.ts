@@ -32,3 +32,16 @@ export function inquireUsers(db: Db, { size, current, params = {} }: BodyOf<'/sy
     (limit, offset) => filtered.orderBy('u.id').limit(limit).offset(offset).execute(),
   );
 }
+
+/** A role's users, or with `member` 0 the users outside it (candidates for binding). */
+export function inquireRoleUsers(db: Db, { size, current, params }: BodyOf<'/sys/role/user/inquire'>) {
+  const member = params.member ?? 1;
+  const filtered = userRecords(db)
+    .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])))
+    .$if(given(params.userName), (q) => q.where((eb) => contains(eb.ref('u.userName'), params.userName!)));
+  return fetchPage(
+    { size, current },
+    () => filtered.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    (limit, offset) => filtered.orderBy('u.id').limit(limit).offset(offset).execute(),
+  );
+}
