@@ -26,6 +26,9 @@ test('advanced settings: add and edit save with 保存成功, initialise with �
   expect(init.envelope.code).toBe(200);
   expect(init.body).toEqual({ id: created.envelope.data && (created.envelope.data as { id: number }).id });
   await expectToast(page, '初始化成功');
+  // The row shows when it was initialised (a date in place of 未初始化) without a page reload.
+  await expect(line).not.toContainText('未初始化');
+  await expect(line).toContainText(/\d{4}-\d{2}-\d{2}/);
 
   // Leaving the secret empty on edit keeps the stored one (still masked, still there).
   await rowAction(page, name, '编辑');

@@ -25,32 +25,41 @@ test('the sidebar shows exactly the authorised menu with the panel selected', as
 
 test('back and forward recompute the selected item and open its parent', async ({ page, signIn }) => {
   await signIn(page);
+  const hotel = menuItem(page, '酒店管理');
+  const sys = menuItem(page, '系统管理');
+  const screenShown = () => expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+
   await openMenu(page, '酒店管理', '设备管理');
   await expect(page).toHaveURL(/\/hotel\/device$/);
+  await screenShown();
   await expectMenuKeys(page, { selected: ['设备管理'] });
+  await expect(hotel).toHaveAttribute('aria-expanded', 'true');
 
+  // Fold the hotel area by hand, then leave: coming back must recompute the keys from the path
+  // (SPEC 2: a child item opens its parent), not replay the hand-made state.
+  await hotel.click();
+  await expect(hotel).toHaveAttribute('aria-expanded', 'false');
   await openMenu(page, '系统管理', '用户管理');
   await expect(page).toHaveURL(/\/sys\/user$/);
-  // Fold the hotel area by hand: going back must open it again, not keep the hand-made state.
-  const hotel = menuItem(page, '酒店管理');
-  if ((await hotel.getAttribute('aria-expanded')) === 'true') await hotel.click();
-  await expect(hotel).toHaveAttribute('aria-expanded', 'false');
+  await screenShown();
+  await expectMenuKeys(page, { selected: ['用户管理'] });
 
   await page.goBack();
   await expect(page).toHaveURL(/\/hotel\/device$/);
-  await expect(hotel).toHaveAttribute('aria-expanded', 'true');
+  await screenShown();
+  await expect(hotel, 'Back to /hotel/device opens 酒店管理 again').toHaveAttribute('aria-expanded', 'true');
   await expectMenuKeys(page, { selected: ['设备管理'] });
 
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
   await expectMenuKeys(page, { selected: ['控制台'] });
-  await expect(menuItem(page, '系统管理')).toHaveAttribute('aria-expanded', 'true');
+  await expect(sys).toHaveAttribute('aria-expanded', 'true');
 
   await page.goForward();
   await page.goForward();
   await expect(page).toHaveURL(/\/sys\/user$/);
   await expectMenuKeys(page, { selected: ['用户管理'] });
-  await expect(menuItem(page, '系统管理')).toHaveAttribute('aria-expanded', 'true');
+  await expect(sys).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('a menu naming no view and an unmatched path show the unknown screen in the shell', async ({ page, signIn, adminApi, shot }) => {

@@ -14,10 +14,13 @@ const isCall = (path: string) => (url: string) => new URL(url).pathname === `/ap
 /** antd puts a space between two Chinese characters in some buttons ("保 存"). */
 export const buttonName = (label: string): RegExp => new RegExp(`^\\s*${label.split('').map(escape).join('\\s*')}\\s*$`);
 
-/** The one toast on screen, matched on its whole text. */
+/**
+ * The toast on screen, matched on its whole text. A toast being replaced by one with the same
+ * text stays in the DOM for its leave animation; it is not the one on screen.
+ */
 export function toast(page: Page, text: string | RegExp): Locator {
   const pattern = typeof text === 'string' ? new RegExp(`^\\s*${escape(text)}\\s*$`) : text;
-  return page.locator('.ant-message-notice').filter({ hasText: pattern });
+  return page.locator('.ant-message-notice:not([class*="-leave"])').filter({ hasText: pattern });
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
