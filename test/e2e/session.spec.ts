@@ -1,5 +1,6 @@
 /** Session rules of SPEC 2, 4, 7 and 8 as a person in a browser meets them. */
-import { Api } from './support/api';
+import { Api, uniq } from './support/api';
+import { buttonName, callDuring, expectToast } from './support/list-screen';
 import { ADMIN_PASSWORD, ADMIN_USER, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { openMenu, sidebar } from './support/shell';
@@ -17,6 +18,28 @@ test('a deep path without a token lands on the login, and signing in returns the
   await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/\/hotel\/device$/);
+});
+
+test('login refusals show the server message as the one toast and stay on the login', async ({ page, adminApi }) => {
+  const userName = uniq('norole_');
+  const password = 'No-Role-Pass-2024';
+  await adminApi.ok('/sys/user/creation', { userName, nickName: '无角色', password, state: 1, roleId: null });
+  await page.goto('/sys/verify');
+
+  const tryLogin = async (name: string, secret: string) => {
+    await page.getByPlaceholder('用户名').fill(name);
+    await page.getByPlaceholder('密码').fill(secret);
+    return callDuring(page, '/sys/user/verify', () => page.getByRole('button', { name: buttonName('登录') }).click());
+  };
+  const wrong = await tryLogin(userName, 'Not-The-Password-1');
+  expect(wrong.envelope.code).toBe(400);
+  await expectToast(page, (await adminApi.call('/sys/user/verify', { userName: uniq('nobody_'), password: 'x' })).msg);
+
+  // SPEC 5: a user with no bound role is refused with exactly this message.
+  await tryLogin(userName, password);
+  await expectToast(page, '用户未绑定角色');
+  await expect(page).toHaveURL(/\/sys\/verify$/);
+  expect((await storedSession(page)).token).toBeNull();
 });
 
 test('login stores token, userName and nickName and replaces the login in history', async ({ page, signIn }) => {

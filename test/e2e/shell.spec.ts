@@ -10,6 +10,11 @@ test('the sidebar shows exactly the authorised menu with the panel selected', as
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('在线设备 / 设备总数')).toBeVisible();
   await expectMenuKeys(page, { selected: ['控制台'], open: ['系统管理'] });
+  // The panel's figures are the server's, not placeholders.
+  const figures = await adminApi.ok('/sys/panel/inquire');
+  const figure = (title: string) => page.getByRole('main').locator('.ant-card').filter({ hasText: title });
+  await expect(figure('角色')).toContainText(String(figures.roles));
+  await expect(figure('启用用户 / 用户总数')).toContainText(new RegExp(`${figures.usersEnabled}\\s*/\\s*${figures.users}`));
   await shot(page, 'panel');
 
   const authority = await adminApi.ok('GET /sys/menu/authority');
