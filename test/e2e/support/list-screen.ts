@@ -9,7 +9,8 @@ import type { Envelope } from '../../../src/contract';
 import { openMenu } from './shell';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const isCall = (path: string) => (url: string) => new URL(url).pathname === `/api${path}`;
+const isCall = (path: string | string[]) => (url: string) =>
+  (Array.isArray(path) ? path : [path]).some((one) => new URL(url).pathname === `/api${one}`);
 
 /** antd puts a space between two Chinese characters in some buttons ("保 存"). */
 export const buttonName = (label: string): RegExp => new RegExp(`^\\s*${label.split('').map(escape).join('\\s*')}\\s*$`);
@@ -57,8 +58,11 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
-/** Runs an action and answers the request body and the envelope of the call it causes. */
-export async function callDuring<T = unknown>(page: Page, path: string, action: () => Promise<unknown>) {
+/**
+ * Runs an action and answers the request body and the envelope of the call it causes (the first
+ * of `path` when several endpoints may serve it).
+ */
+export async function callDuring<T = unknown>(page: Page, path: string | string[], action: () => Promise<unknown>) {
   const [response] = await Promise.all([page.waitForResponse((r) => isCall(path)(r.url())), action()]);
   const body = (response.request().postDataJSON() ?? {}) as Record<string, unknown>;
   // Note: an answer without a Content-Type charset reaches Playwright already decoded as
