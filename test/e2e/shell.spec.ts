@@ -26,6 +26,12 @@ test('the sidebar shows exactly the authorised menu with the panel selected', as
   }
   const shown = await sidebar(page).locator('.ant-menu-title-content').allInnerTexts();
   expect(shown.map((t) => t.trim()).sort()).toEqual(authority.map((m) => m.name).sort());
+
+  // The shell fills the window exactly: no white frame from the browser's default body margin,
+  // no page scrollbar on a screen this short (seen on every screenshot before).
+  const fit = await page.evaluate(() => ({ margin: getComputedStyle(document.body).margin, height: document.documentElement.scrollHeight, window: innerHeight }));
+  expect.soft(fit.margin, 'body margin').toBe('0px');
+  expect.soft(fit.height, 'page height vs window height').toBeLessThanOrEqual(fit.window);
 });
 
 test('back and forward recompute the selected item and open its parent', async ({ page, signIn }) => {

@@ -14,6 +14,9 @@ test('users: the list asks for 20, add and edit save and reload with their toast
   const userName = uniq('clerk_');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const add = dialog(page, '新增用户');
+  // Each label names its own input (the filter form above has a 用户名 field too): what a screen
+  // reader announces, and what getByLabel relies on.
+  await expect.soft(add.getByLabel('用户名', { exact: true }), 'dialog label 用户名 → its own input').toBeVisible();
   await fill(add, { 用户名: userName, 昵称: '前台小王', 密码: 'Front-Desk-2024' });
   await choose(page, add, '角色', role.name);
   await shot(page, 'users-add');
