@@ -24,7 +24,7 @@ test('advanced settings: add and edit save with 保存成功, initialise with �
 
   const init = await callDuring(page, '/hotel/advanced/jd/edit', () => rowAction(page, name, '初始化'));
   expect(init.envelope.code).toBe(200);
-  expect(init.body).toEqual({ id: created.envelope.data && (created.envelope.data as { id: number }).id });
+  expect(init.body).toEqual({ id: (created.envelope.data as { id: number }).id });
   await expectToast(page, '初始化成功');
   // The row shows when it was initialised (a date in place of 未初始化) without a page reload.
   await expect(line).not.toContainText('未初始化');

@@ -2,7 +2,7 @@
 import { Api } from './support/api';
 import { expect, test } from './support/fixtures';
 import { openScreen } from './support/list-screen';
-import { sidebar } from './support/shell';
+import { sidebar, unknownScreen } from './support/shell';
 
 test('a user whose role grants only the device menu sees only it and is refused elsewhere', async ({ page, signIn, adminApi, request, shot }) => {
   const menus = await adminApi.menusWithResources();
@@ -27,5 +27,5 @@ test('a user whose role grants only the device menu sees only it and is refused 
 
   // Typing a screen's path shows the unknown screen (no such route for them) or an error toast.
   await page.goto('/sys/user');
-  await expect(page.getByText('页面不存在', { exact: true }).or(page.locator('.ant-message-error'))).toBeVisible();
+  await expect(unknownScreen(page).or(page.locator('.ant-message-error'))).toBeVisible();
 });

@@ -1,9 +1,7 @@
 /** The shell of SPEC 2: sidebar from the authorised menu, menu keys, unknown screen, lazy views. */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { expectMenuKeys, menuItem, openMenu, sidebar } from './support/shell';
-
-const unknownScreen = (page: import('@playwright/test').Page) => page.getByText('页面不存在', { exact: true });
+import { expectMenuKeys, menuItem, openMenu, sidebar, unknownScreen } from './support/shell';
 
 test('the sidebar shows exactly the authorised menu with the panel selected', async ({ page, signIn, adminApi, shot }) => {
   await signIn(page);

@@ -25,3 +25,6 @@ export async function expectMenuKeys(page: Page, keys: { selected: string[]; ope
   await expect(menu.locator('.ant-menu-item-selected')).toHaveText(keys.selected);
   if (keys.open) await expect(menu.locator('.ant-menu-submenu-open > .ant-menu-submenu-title')).toHaveText(keys.open);
 }
+
+/** The unknown (not found) screen inside the shell. */
+export const unknownScreen = (page: Page): Locator => page.getByRole('main').getByText('页面不存在', { exact: true });
