@@ -3,6 +3,7 @@
  * edge, reset between tests together with local storage.
  */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 import { server } from './testing/server';
 
@@ -35,9 +36,20 @@ class ImmediateMessageChannel {
 }
 Object.defineProperty(globalThis, 'MessageChannel', { writable: true, value: ImmediateMessageChannel });
 
+/** antd measures layouts with ResizeObserver, which jsdom lacks; nothing resizes in tests. */
+class StillResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: StillResizeObserver });
+
 /** jsdom does not implement pseudo-elements and throws on them; antd asks for them while measuring. */
 const computeStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computeStyle(element);
+
+// Lazy screens and antd's runtime styles are slow on a shared 2-core machine: wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -60,4 +60,5 @@ export const sessionHandlers = [
   http.get(api('/sys/menu/authority'), () => ok(adminMenu)),
   http.post(api('/sys/user/logout'), () => ok(null, '已退出登录')),
   http.post(api('/sys/panel/inquire'), () => ok(panelData)),
+  http.post(api('/sys/dict/resource/inquire'), () => ok([])),
 ];

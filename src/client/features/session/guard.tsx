@@ -4,18 +4,22 @@
  * the token, so it ends here too.
  */
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { VERIFY_ROUTE } from '../../config/views';
-import { selectToken } from './slice';
+import { loggedOut, selectToken } from './slice';
 
 export function RequireToken() {
   const token = useSelector(selectToken);
   const location = useLocation();
+  const dispatch = useDispatch();
   useEffect(() => {
-    if (!token) localStorage.clear();
-  }, [token]);
+    if (token) return;
+    // Clearing the state too, or redux-persist would write a leftover userName back.
+    dispatch(loggedOut());
+    localStorage.clear();
+  }, [token, dispatch]);
   if (!token) return <Navigate to={VERIFY_ROUTE} replace state={{ from: location }} />;
   return <Outlet />;
 }
