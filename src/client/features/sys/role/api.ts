@@ -16,8 +16,8 @@ export const roleApi = api.injectEndpoints({
     roleAuth: getQuery(build, 'GET /sys/role/auth', { providesTags: ['RoleAuth'] }),
     saveRoleAuth: postMutation(build, '/sys/role/auth', { invalidatesTags: ['RoleAuth', 'Authority'] }),
 
-    /** The users of one role (params.roleId) or the users matching a picker search (params.userName). */
-    roleUsers: postQuery(build, '/sys/user/inquire', { providesTags: ['RoleUser'] }),
+    /** A role's users (params.member 1) or, for the picker, the users outside it (member 0). */
+    roleUsers: postQuery(build, '/sys/role/user/inquire', { providesTags: ['RoleUser'] }),
     bindRoleUser: postMutation(build, '/sys/role/bind/user', { invalidatesTags: ['RoleUser', 'Role', 'User'] }),
     unbindRoleUser: postMutation(build, '/sys/role/unbind/user', { invalidatesTags: ['RoleUser', 'Role', 'User'] }),
   }),

@@ -9,7 +9,7 @@ import { useRoleUsersQuery, useUnbindRoleUserMutation } from '../api';
 import type { RoleRow } from '../role-row';
 import { UserPicker } from './user-picker';
 
-type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
+type UserRow = DataOf<'/sys/role/user/inquire'>['records'][number];
 
 interface RoleUsersDialogProps {
   role: RoleRow;
@@ -18,7 +18,7 @@ interface RoleUsersDialogProps {
 
 export function RoleUsersDialog({ role, onClose }: RoleUsersDialogProps) {
   const [current, setCurrent] = useState(1);
-  const users = useRoleUsersQuery({ size: ROLE_USER_PAGE_SIZE, current, params: { roleId: role.id } });
+  const users = useRoleUsersQuery({ size: ROLE_USER_PAGE_SIZE, current, params: { roleId: role.id, member: 1 } });
   const [unbindRoleUser] = useUnbindRoleUserMutation();
 
   const unbind = async (user: UserRow) => {

@@ -1,6 +1,6 @@
 /**
- * 绑定用户: search users by user name and bind the chosen one to the role. A user has one role, so
- * binding moves them; the options say which role a user is in now.
+ * 绑定用户: search the users outside the role by user name and bind the chosen one. A user has one
+ * role, so binding moves them; the options say which role a user is in now.
  */
 import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -18,14 +18,13 @@ export function UserPicker({ role }: { role: RoleRow }) {
   const [userId, setUserId] = useState<number | null>(null);
   const userName = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const candidates = useRoleUsersQuery(
-    { size: SEARCH_RESULT_SIZE, current: 1, params: { userName } },
+    { size: SEARCH_RESULT_SIZE, current: 1, params: { roleId: role.id, member: 0, userName } },
     { skip: userName === '' },
   );
   const [bindRoleUser, binding] = useBindRoleUserMutation();
 
   const options = (userName === '' ? [] : (candidates.data?.records ?? [])).map((user) => ({
     value: user.id,
-    disabled: user.roleId === role.id,
     label: user.roleName ? `${user.userName}（${user.nickName}，当前角色：${user.roleName}）` : `${user.userName}（${user.nickName}）`,
   }));
 

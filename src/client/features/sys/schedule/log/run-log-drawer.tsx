@@ -5,9 +5,7 @@
 import { Drawer } from 'antd';
 import { useMemo } from 'react';
 
-import { PagedTable } from '../../../../components/list-screen/PagedTable';
-import type { ColumnConfig } from '../../../../components/list-screen/types';
-import { useInquire } from '../../../../components/list-screen/use-inquire';
+import { PagedTable, useInquire, useMenuDict, type ColumnConfig, type MenuDict } from '../../../../components/list-screen';
 import type { BodyOf, DataOf } from '../../../../../contract';
 import { formatTime } from '../../../../lib/time';
 import { useInquireScheduleLogQuery } from '../api';
@@ -18,14 +16,16 @@ type LogRow = DataOf<'/sys/schedule/log'>['records'][number];
 // The server's run triggers (routes/sys/schedule/scheduler.ts); an unknown one shows as stored.
 const TRIGGER_LABELS: Record<string, string> = { cron: '定时触发', manual: '手动执行' };
 
-const columns: ColumnConfig<LogRow>[] = [
-  { title: '开始时间', dataIndex: 'startedAt', width: 170, render: (time: number) => formatTime(time) },
-  { title: '结束时间', dataIndex: 'endedAt', width: 170, render: (time: number | null) => formatTime(time) },
-  { title: '触发方式', dataIndex: 'trigger', width: 100, render: (trigger: string) => TRIGGER_LABELS[trigger] ?? trigger },
-  // The run outcome shares the dictionary of the schedule's last outcome.
-  { title: '结果', dataIndex: 'outcome', width: 80, dict: 'lastOutcome' },
-  { title: '信息', dataIndex: 'message', ellipsis: true },
-];
+function logColumns(dict: MenuDict): ColumnConfig<LogRow>[] {
+  return [
+    { title: '开始时间', dataIndex: 'startedAt', width: 170, render: (time: number) => formatTime(time) },
+    { title: '结束时间', dataIndex: 'endedAt', width: 170, render: (time: number | null) => formatTime(time) },
+    { title: '触发方式', dataIndex: 'trigger', width: 100, render: (trigger: string) => TRIGGER_LABELS[trigger] ?? trigger },
+    // A run's outcome shares the dictionary of the schedule's last outcome.
+    { title: '结果', dataIndex: 'outcome', width: 80, render: (outcome: string) => dict.labelOf('lastOutcome', outcome) },
+    { title: '信息', dataIndex: 'message', ellipsis: true },
+  ];
+}
 
 interface RunLogDrawerProps {
   schedule: ScheduleRow;
@@ -35,6 +35,9 @@ interface RunLogDrawerProps {
 export function RunLogDrawer({ schedule, onClose }: RunLogDrawerProps) {
   const fixedParams = useMemo(() => ({ scheduleId: schedule.id }), [schedule.id]);
   const inquiry = useInquire<BodyOf<'/sys/schedule/log'>, LogRow>(useInquireScheduleLogQuery, { fixedParams });
+  // The drawer sits outside the list's dictionary context; the same query is answered from cache.
+  const dict = useMenuDict('sys/schedule');
+  const columns = useMemo(() => logColumns(dict), [dict]);
   return (
     <Drawer open title={`运行日志：${schedule.name}`} size={860} onClose={onClose}>
       <PagedTable inquiry={inquiry} columns={columns} />
