@@ -1,5 +1,6 @@
 /** The search form above a list: 查询 sends the filters, 重置 clears them and searches again. */
 import { Button, Form, Space } from 'antd';
+import { useId } from 'react';
 
 import { FormField } from './FormField';
 import type { FieldConfig, FormValues } from './types';
@@ -11,8 +12,11 @@ interface FilterFormProps {
 
 export function FilterForm({ fields, onSearch }: FilterFormProps) {
   const [form] = Form.useForm<FormValues>();
+  // Input ids are the form name plus the field name: a unique name keeps the filter form and both
+  // dialogs (which share field names) from sharing ids, so each label points at its own input.
+  const formName = useId();
   return (
-    <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+    <Form form={form} name={formName} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
       {fields.map((field) => (
         <div key={field.name} style={{ minWidth: 200 }}>
           <FormField field={field} asFilter />

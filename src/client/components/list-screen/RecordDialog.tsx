@@ -4,6 +4,7 @@
  * On failure the base query has already toasted the server msg and the dialog stays open.
  */
 import { Form, Modal } from 'antd';
+import { useId } from 'react';
 
 import { FormField } from './FormField';
 import type { FieldConfig, FormValues } from './types';
@@ -21,6 +22,9 @@ interface RecordDialogProps {
 
 export function RecordDialog({ title, open, saving, fields, initialValues, onSave, onClose }: RecordDialogProps) {
   const [form] = Form.useForm<FormValues>();
+  // Input ids are the form name plus the field name: a unique name keeps the filter form and both
+  // dialogs (which share field names) from sharing ids, so each label points at its own input.
+  const formName = useId();
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
@@ -40,7 +44,7 @@ export function RecordDialog({ title, open, saving, fields, initialValues, onSav
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
+      <Form form={form} name={formName} layout="vertical" initialValues={initialValues} preserve={false}>
         {fields.map((field) => (
           <FormField key={field.name} field={field} />
         ))}
