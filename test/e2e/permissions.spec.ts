@@ -1,8 +1,8 @@
 /** A role granting only the device menu: the user sees only it and is refused everything else. */
 import { Api } from './support/api';
 import { expect, test } from './support/fixtures';
-import { openScreen } from './support/list-screen';
-import { sidebar, unknownScreen } from './support/shell';
+import { recordAnswers } from './support/list-screen';
+import { openMenu, sidebar, unknownScreen } from './support/shell';
 
 test('a user whose role grants only the device menu sees only it and is refused elsewhere', async ({ page, signIn, adminApi, request, shot }) => {
   const menus = await adminApi.menusWithResources();
@@ -13,9 +13,16 @@ test('a user whose role grants only the device menu sees only it and is refused 
     ...device!.resources.map((r) => ({ type: 'resource' as const, resource: r.id })),
   ]);
 
+  // Their landing screen may already be the device list (no panel for them), so its call is
+  // recorded from the start rather than awaited after a click.
+  const deviceAnswers = recordAnswers(page, '/hotel/device/inquire');
   await signIn(page, userName, password);
   await expect(sidebar(page).locator('.ant-menu-title-content')).toHaveText(['酒店管理', '设备管理']);
-  await openScreen(page, { parent: '酒店管理', child: '设备管理', inquire: '/hotel/device/inquire' });
+  await openMenu(page, '酒店管理', '设备管理');
+  await expect(page).toHaveURL(/\/hotel\/device$/);
+  await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+  await expect.poll(() => deviceAnswers.map((a) => a.code)).toContain(200);
+  expect(deviceAnswers.every((a) => a.code === 200)).toBe(true);
   await shot(page, 'permissions-device-only');
 
   // The server is the security: their token is refused for anything not granted.

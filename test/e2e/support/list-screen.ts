@@ -71,6 +71,15 @@ export async function callDuring<T = unknown>(page: Page, path: string | string[
   return { body, envelope, contentType: response.headers()['content-type'] };
 }
 
+/** Collects the envelopes of every answer to `path` from now on (for calls a test cannot time). */
+export function recordAnswers(page: Page, path: string): Array<Envelope<unknown>> {
+  const answers: Array<Envelope<unknown>> = [];
+  page.on('response', (response) => {
+    if (isCall(path)(response.url())) void response.json().then((envelope: Envelope<unknown>) => answers.push(envelope));
+  });
+  return answers;
+}
+
 export interface ScreenConfig {
   parent: string;
   child: string;
