@@ -69,6 +69,8 @@ describeOnEachDatabase(
     it('explains bad input in Chinese: broken JSON, unknown fields, wrong types', async () => {
       const broken = await ctx().app.inject({ method: 'POST', url: '/api/sys/user/verify', headers: { 'content-type': 'application/json' }, payload: '{"userName":' });
       expect(broken.json()).toEqual({ code: Code.invalid, msg: '请求内容不是合法的 JSON', data: null });
+      // Without a charset, clients other than browsers misread the Chinese msg.
+      expect(broken.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(await ctx().call('/sys/user/verify', { userName: 'admin', password: 'x', extra: 1 })).toMatchObject({ code: Code.invalid, msg: '不支持的字段：extra' });
       expect(await ctx().call('/sys/user/verify', { userName: { name: 'admin' }, password: 'x' })).toMatchObject({ code: Code.invalid, msg: '用户名类型不正确，应为文本' });
     });

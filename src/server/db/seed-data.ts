@@ -17,7 +17,7 @@ export interface SeedMenu {
   element: string;
   icon: string;
   resources: SeedResource[];
-  /** Dictionary codes whose entries feed this menu's field resources: field -> code. */
+  /** This menu's dictionary-driven form fields: field -> the dictionary code feeding it. */
   fields?: Record<string, string>;
 }
 export interface SeedArea {
@@ -202,6 +202,15 @@ export const seedSchedules: SeedSchedule[] = [
   { name: '清理过期会话', cron: '0 3 * * *', task: 'session.purgeExpired', params: {}, remark: '每天 03:00 删除过期或已撤销的会话' },
   { name: '清理任务日志', cron: '0 4 * * *', task: 'schedule.pruneLogs', params: { days: 30 }, remark: '每天 04:00 删除 30 天前的运行日志' },
 ];
+
+/** What staff read for a field resource in the grant and binding dialogs. */
+export const fieldLabels: Record<string, string> = {
+  state: '状态',
+  isAuth: '是否需要授权',
+  lastOutcome: '最近运行结果',
+  type: '设备类型',
+  online: '在线状态',
+};
 
 export const ADMIN_ROLE_NAME = '超级管理员';
 export const ADMIN_USER_NAME = 'admin';

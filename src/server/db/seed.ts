@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { isUniqueViolation } from './connection';
-import { ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME, seedAreas, seedDictionaries, seedSchedules } from './seed-data';
+import { fieldLabels, ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME, seedAreas, seedDictionaries, seedSchedules } from './seed-data';
 import { nextRunAfter } from '../lib/cron';
 
 export interface SeedResult {
@@ -56,7 +56,7 @@ export async function seedIfEmpty(db: Kysely<Database>, adminPasswordHash: () =>
           for (const [fieldName, code] of Object.entries(menu.fields ?? {})) {
             const resource = await trx
               .insertInto('sysResource')
-              .values({ menuId: child.id, name: `${menu.name}·${fieldName}`, type: `field_${fieldName}`, path: '', remark: `字典 ${code}`, ...audit })
+              .values({ menuId: child.id, name: `${menu.name}·${fieldLabels[fieldName] ?? fieldName}`, type: `field_${fieldName}`, path: '', remark: `字典 ${code}`, ...audit })
               .returning('id')
               .executeTakeFirstOrThrow();
             for (const dictId of dictIds.get(code) ?? []) {

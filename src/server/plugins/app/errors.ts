@@ -9,6 +9,9 @@ import { Code } from '../../../contract/constants';
 import { AppError } from '../../lib/errors';
 import { describeValidationError, type ValidationIssue } from '../../lib/validation-messages';
 
+/** A custom serializer sets no type of its own; without a charset clients misread the Chinese msg. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function formatValidationErrors(errors: ValidationIssue[]): AppError {
   const first = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
   return new AppError(Code.invalid, first ? describeValidationError(first) : '请求参数不合法');
@@ -24,7 +27,7 @@ const frameworkMessages: Record<string, string> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).serializer(JSON.stringify).send({ code: 413, msg: '请求内容过大', data: null });
+      return reply.code(413).type(JSON_TYPE).serializer(JSON.stringify).send({ code: 413, msg: '请求内容过大', data: null });
     }
     let code: number = Code.internal;
     let msg = '服务器内部错误，请稍后重试';
@@ -42,6 +45,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'unexpected error');
     }
     // The route's answer schema describes success data; errors carry data: null.
-    return reply.code(200).serializer(JSON.stringify).send({ code, msg, data: null });
+    return reply.code(200).type(JSON_TYPE).serializer(JSON.stringify).send({ code, msg, data: null });
   });
 });

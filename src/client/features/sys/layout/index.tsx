@@ -5,7 +5,7 @@
 import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { useSelector } from 'react-redux';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 
 import { PageSpin } from '../../../components/page-spin';
 // dayjs is only used by the screens: setting its locale here keeps it off the login route.
@@ -23,6 +23,7 @@ interface ShellProps {
 
 export default function Shell({ views }: ShellProps) {
   const { isLoading } = useAuthorityQuery();
+  const location = useLocation();
   const menu = useSelector(selectMenu);
   const routes = useSelector(selectShellRoutes);
   const indexRoute = routes.find((route) => route.view === DEFAULT_VIEW) ?? routes[0];
@@ -43,7 +44,9 @@ export default function Shell({ views }: ShellProps) {
           {isLoading ? (
             <PageSpin />
           ) : (
-            <Suspense fallback={<PageSpin />}>
+            // Navigations run as transitions, which keep an already shown boundary on screen while
+            // the next view's chunk loads; a boundary per path shows the spinner instead.
+            <Suspense key={location.pathname} fallback={<PageSpin />}>
               <Routes>
                 <Route index element={<IndexView />} />
                 {routes.map((route) => {

@@ -37,9 +37,11 @@ export function SideMenu({ menu, indexKey }: SideMenuProps) {
   const navigate = useNavigate();
   const items = useMemo(() => buildMenuItems(menu), [menu]);
   const keys = useMemo(() => menuKeysForPath(location.pathname, menu, indexKey), [location.pathname, menu, indexKey]);
-  // Submenus the user toggled stay as toggled until the next location change recomputes them.
-  const [toggled, setToggled] = useState<{ locationKey: string; openKeys: string[] } | null>(null);
-  const openKeys = toggled?.locationKey === location.key ? toggled.openKeys : keys.openKeys;
+  // Submenus the user toggled stay as toggled until the next navigation recomputes them. Each
+  // navigation (back and forward included) yields a new location object, even when it returns to
+  // an earlier history entry, so the toggle is tied to that object rather than to location.key.
+  const [toggled, setToggled] = useState<{ location: typeof location; openKeys: string[] } | null>(null);
+  const openKeys = toggled?.location === location ? toggled.openKeys : keys.openKeys;
 
   const pathByKey = useMemo(() => new Map(menu.map((entry) => [menuItemKey(entry), entry.path])), [menu]);
 
@@ -50,7 +52,7 @@ export function SideMenu({ menu, indexKey }: SideMenuProps) {
       items={items}
       selectedKeys={keys.selectedKeys}
       openKeys={openKeys}
-      onOpenChange={(next) => setToggled({ locationKey: location.key, openKeys: next })}
+      onOpenChange={(next) => setToggled({ location, openKeys: next })}
       onClick={({ key }) => {
         const path = pathByKey.get(key);
         if (path) navigate(path);
