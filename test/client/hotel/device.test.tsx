@@ -1,0 +1,100 @@
+import { waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+
+import { api, fail } from '../testing/handlers';
+import { deviceHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
+import { button, fill, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { screen } from '../testing/render';
+import { createRequestLog, type RequestLog } from '../testing/request-log';
+import { server } from '../testing/server';
+
+// Whole-app renders with antd dialogs take seconds on a shared, busy machine.
+jest.setTimeout(120_000);
+
+let log: RequestLog;
+
+beforeEach(() => {
+  log = createRequestLog();
+  server.use(...deviceHandlers(log));
+});
+
+const openDevices = () => openScreen('/hotel/device', 'LOCK-0101');
+
+async function chooseOption(dialog: HTMLElement, label: string, option: string) {
+  await user.click(within(dialog).getByLabelText(label));
+  await user.click(await screen.findByTitle(option));
+}
+
+describe('hotel/device', () => {
+  it('lists 20 per page with dictionary labels and the last-seen time in Asia/Shanghai', async () => {
+    await openDevices();
+    expect(log.sent('/hotel/device/inquire')[0]).toEqual({ size: 20, current: 1, params: {} });
+    const row = await findRow('LOCK-0101');
+    expect(within(row).getByText('门锁')).toBeInTheDocument();
+    expect(within(row).getByText('在线')).toBeInTheDocument();
+    expect(within(row).getByText('2024-01-01 08:00:00')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('房间号'), '101');
+    await search();
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { roomNo: '101' } }));
+  });
+
+  it('creates a device, toasts 保存成功 and shows its key once', async () => {
+    await openDevices();
+    const dialog = await openAdd();
+    await fill(dialog, { 设备名称: '102 电表', 序列号: 'METER-0102', 房间号: '102' });
+    await chooseOption(dialog, '设备类型', '电表');
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(log.last('/hotel/device/creation')).toEqual({ name: '102 电表', sn: 'METER-0102', type: 'meter', roomNo: '102', state: 1, remark: '' });
+    const keyDialog = (await screen.findByText(ISSUED_KEY)).closest('[role="dialog"]') as HTMLElement;
+    expect(within(keyDialog).getByText(/设备密钥/)).toBeInTheDocument();
+    expect(within(keyDialog).getByText(/只显示这一次/)).toBeInTheDocument();
+    await waitFor(() => expect(log.sent('/hotel/device/inquire')).toHaveLength(2));
+
+    await user.click(within(keyDialog).getByRole('button', { name: '我已保存' }));
+    await waitFor(() => expect(screen.queryByText(ISSUED_KEY)).toBeNull());
+    const again = await openAdd();
+    expect(within(again).getByLabelText('设备名称')).toHaveValue('');
+  });
+
+  it('edits with the id and version, toasts 保存成功 and reloads', async () => {
+    await openDevices();
+    const dialog = await openDialog(() => rowAction('LOCK-0101', '编辑'));
+    await fill(dialog, { 房间号: '201' });
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(log.last('/hotel/device/edit')).toEqual({
+      id: lock101.id,
+      version: lock101.version,
+      name: lock101.name,
+      sn: lock101.sn,
+      type: 'lock',
+      roomNo: '201',
+      state: 1,
+      remark: '',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(log.sent('/hotel/device/inquire')).toHaveLength(2));
+  });
+
+  it('shows the server msg of a stale edit', async () => {
+    server.use(http.post(api('/hotel/device/edit'), () => fail(409, '该设备已被他人修改，请刷新后重试')));
+    await openDevices();
+    const dialog = await openDialog(() => rowAction('LOCK-0101', '编辑'));
+    await saveDialog(dialog);
+    expect(await screen.findByText('该设备已被他人修改，请刷新后重试')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeVisible();
+  });
+
+  it('resets a key after confirmation and shows the new one', async () => {
+    await openDevices();
+    await rowAction('LOCK-0101', '重置密钥');
+    await user.click(await screen.findByRole('button', { name: button('确定') }));
+
+    expect(await screen.findByText('dk_new_77aa')).toBeInTheDocument();
+    expect(log.last('/hotel/device/key/reset')).toEqual({ id: lock101.id });
+  });
+});

@@ -1,0 +1,55 @@
+/** The shared list-screen block, seen through the device screen (the screen with most dictionary fields). */
+import { waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+
+import { api, fail } from './testing/handlers';
+import { deviceHandlers } from './testing/handlers/device';
+import { findRow, openScreen, search, user } from './testing/list-screen';
+import { screen } from './testing/render';
+import { createRequestLog, type RequestLog } from './testing/request-log';
+import { server } from './testing/server';
+
+// Whole-app renders with antd dialogs take seconds on a shared, busy machine.
+jest.setTimeout(120_000);
+
+let log: RequestLog;
+
+beforeEach(() => {
+  log = createRequestLog();
+  server.use(...deviceHandlers(log));
+});
+
+const openDevices = () => openScreen('/hotel/device', 'LOCK-0101');
+
+describe('list-screen block', () => {
+  it('sends the page size the user picks as size, back on page 1', async () => {
+    await openDevices();
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 2, params: {} }));
+
+    await user.click(within(document.querySelector('.ant-pagination-options') as HTMLElement).getByRole('combobox'));
+    await user.click(await screen.findByTitle('50 条/页'));
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 50, current: 1, params: {} }));
+  });
+
+  it('renders dictionary labels as text and offers dictionary options in the filters', async () => {
+    await openDevices();
+    const row = await findRow('LOCK-0101');
+    expect(within(row).getByText('门锁')).toBeInTheDocument();
+    expect(within(row).queryByText('lock')).toBeNull();
+    expect(log.last('/sys/dict/resource/inquire')).toEqual({ menuId: 11 });
+
+    await user.click(screen.getByLabelText('设备类型'));
+    await user.click(await screen.findByTitle('电表'));
+    await search();
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { type: 'meter' } }));
+  });
+
+  it('shows 菜单数据字典查询失败 when the dictionary fails and still lists raw values', async () => {
+    server.use(http.post(api('/sys/dict/resource/inquire'), () => fail(500, '服务器内部错误')));
+    await openDevices();
+    expect(await screen.findByText('菜单数据字典查询失败')).toBeInTheDocument();
+    const row = await findRow('LOCK-0101');
+    expect(within(row).getByText('lock')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+
+import { api, fail } from '../testing/handlers';
+import { alice, userHandlers } from '../testing/handlers/user';
+import { button, fill, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { screen } from '../testing/render';
+import { createRequestLog, type RequestLog } from '../testing/request-log';
+import { server } from '../testing/server';
+
+// Whole-app renders with antd dialogs take seconds on a shared, busy machine.
+jest.setTimeout(120_000);
+
+let log: RequestLog;
+
+beforeEach(() => {
+  log = createRequestLog();
+  server.use(...userHandlers(log));
+});
+
+const openUsers = () => openScreen('/sys/user', 'alice');
+
+describe('sys/user', () => {
+  it('lists 20 per page with dictionary state labels and sends the filters as params', async () => {
+    await openUsers();
+    expect(log.sent('/sys/user/inquire')[0]).toEqual({ size: 20, current: 1, params: {} });
+    expect(within(await findRow('alice')).getByText('启用')).toBeInTheDocument();
+    expect(within(await findRow('bob')).getByText('禁用')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('用户名'), ' ali ');
+    await search();
+    await waitFor(() => expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 1, params: { userName: 'ali' } }));
+  });
+
+  it('creates a user, toasts 账号添加成功 with the name, reloads the list and resets the form', async () => {
+    await openUsers();
+    const dialog = await openAdd();
+    await fill(dialog, { 用户名: 'carol', 昵称: '卡罗尔', 密码: 'Str0ng-pass' });
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('账号添加成功：carol')).toBeInTheDocument();
+    expect(log.last('/sys/user/creation')).toEqual({ userName: 'carol', nickName: '卡罗尔', password: 'Str0ng-pass', state: 1, roleId: null });
+    await waitFor(() => expect(log.sent('/sys/user/inquire')).toHaveLength(2));
+
+    const again = await openAdd();
+    expect(within(again).getByLabelText('用户名')).toHaveValue('');
+    expect(within(again).getByLabelText('密码')).toHaveValue('');
+  });
+
+  it('edits without a password, with the id and version, closes the dialog and reloads', async () => {
+    await openUsers();
+    const dialog = await openDialog(() => rowAction('alice', '编辑'));
+    expect(within(dialog).queryByLabelText('密码')).toBeNull();
+    await fill(dialog, { 昵称: '爱丽丝' });
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('用户已修改')).toBeInTheDocument();
+    expect(log.last('/sys/user/edit')).toEqual({ id: alice.id, version: alice.version, nickName: '爱丽丝', state: 1, roleId: 2 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(log.sent('/sys/user/inquire')).toHaveLength(2));
+  });
+
+  it('shows the server msg of a refused creation and keeps the dialog open', async () => {
+    server.use(http.post(api('/sys/user/creation'), () => fail(409, '用户名“alice”已存在')));
+    await openUsers();
+    const dialog = await openAdd();
+    await fill(dialog, { 用户名: 'alice', 昵称: '重名', 密码: 'Str0ng-pass' });
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('用户名“alice”已存在')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeVisible();
+    expect(within(screen.getByRole('dialog')).getByLabelText('用户名')).toHaveValue('alice');
+  });
+
+  it('refuses an empty required field in Chinese before calling the server', async () => {
+    await openUsers();
+    const dialog = await openAdd();
+    await saveDialog(dialog);
+    expect(await within(dialog).findByText('请输入用户名')).toBeInTheDocument();
+    expect(log.sent('/sys/user/creation')).toHaveLength(0);
+  });
+
+  it('resets a password and toasts the server msg', async () => {
+    await openUsers();
+    const dialog = await openDialog(() => rowAction('alice', '重置密码'));
+    await fill(dialog, { 新密码: 'An0ther-pass' });
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('密码已重置，该用户需重新登录')).toBeInTheDocument();
+    expect(log.last('/sys/user/password/reset')).toEqual({ id: alice.id, password: 'An0ther-pass' });
+  });
+
+  it('disables a user through an edit of its state', async () => {
+    await openUsers();
+    await rowAction('alice', '禁用');
+    await user.click(await screen.findByRole('button', { name: button('确定') }));
+
+    await waitFor(() =>
+      expect(log.last('/sys/user/edit')).toEqual({ id: alice.id, version: alice.version, nickName: alice.nickName, state: 0, roleId: 2 }),
+    );
+  });
+});

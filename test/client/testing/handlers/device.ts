@@ -1,0 +1,48 @@
+/** msw fixtures for hotel/device: devices, their dictionary labels, the key answered once. */
+import { http } from 'msw';
+
+import type { DataOf } from '../../../../src/contract';
+import { api, ok } from '../handlers';
+import type { RequestLog } from '../request-log';
+import { crudHandlers, menuHandlers } from './list-crud';
+import { dictEntry, stateEntries } from './sys-common';
+
+type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
+
+export const DEVICE_MENU_ID = 11;
+export const ISSUED_KEY = 'dk_9f2c41e07ab34d5e';
+
+export const deviceDict = [
+  ...stateEntries,
+  dictEntry('type', 'lock', '门锁', 1),
+  dictEntry('type', 'meter', '电表', 2),
+  dictEntry('online', '1', '在线', 1),
+  dictEntry('online', '0', '离线', 2),
+];
+
+export const lock101: DeviceRow = {
+  id: 41,
+  name: '101 门锁',
+  sn: 'LOCK-0101',
+  type: 'lock',
+  roomNo: '101',
+  state: 1,
+  online: 1,
+  // 2024-01-01 00:00:00 UTC = 08:00 in Asia/Shanghai.
+  lastSeenAt: 1_704_067_200_000,
+  remark: '',
+  version: 6,
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+};
+
+export function deviceHandlers(log: RequestLog) {
+  return [
+    ...menuHandlers({ [DEVICE_MENU_ID]: deviceDict }, log),
+    ...crudHandlers(log, { base: '/hotel/device', records: [lock101], created: { device: lock101, deviceKey: ISSUED_KEY }, edited: lock101 }),
+    http.post(api('/hotel/device/key/reset'), async ({ request }) => {
+      await log.record(request);
+      return ok({ device: lock101, deviceKey: 'dk_new_77aa' }, '密钥已重置');
+    }),
+  ];
+}

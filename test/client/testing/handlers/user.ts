@@ -1,0 +1,55 @@
+/** msw fixtures for sys/user: two users, the role choices, the password reset. */
+import { http } from 'msw';
+
+import type { DataOf } from '../../../../src/contract';
+import { api, ok } from '../handlers';
+import type { RequestLog } from '../request-log';
+import { crudHandlers, menuHandlers } from './list-crud';
+import { paged, stateEntries } from './sys-common';
+
+type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
+type RoleRow = DataOf<'/sys/role/inquire'>['records'][number];
+
+export const USER_MENU_ID = 3;
+
+const user = (id: number, userName: string, state: number): UserRow => ({
+  id,
+  userName,
+  nickName: `${userName}-昵称`,
+  state,
+  roleId: 2,
+  roleName: '前台',
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+  version: 4,
+});
+
+export const alice = user(21, 'alice', 1);
+export const bob = user(22, 'bob', 0);
+
+const role = (id: number, name: string): RoleRow => ({
+  id,
+  name,
+  remark: '',
+  state: 1,
+  builtin: 0,
+  userCount: 1,
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+  version: 0,
+});
+
+export function userHandlers(log: RequestLog) {
+  return [
+    ...menuHandlers({ [USER_MENU_ID]: stateEntries }, log),
+    ...crudHandlers(log, { base: '/sys/user', records: [alice, bob], created: user(23, 'carol', 1), edited: alice, savedMsg: '用户已修改' }),
+    http.post(api('/sys/role/inquire'), async ({ request }) => {
+      await log.record(request);
+      return ok(paged([role(2, '前台'), role(5, '客房')]));
+    }),
+    http.post(api('/sys/user/password/reset'), async ({ request }) => {
+      await log.record(request);
+      return ok(null, '密码已重置，该用户需重新登录');
+    }),
+  ];
+}

@@ -1,0 +1,57 @@
+/**
+ * Steps the list-screen tests share: open a screen, press a row's action, fill and save a dialog.
+ * Rows and buttons are found by their text, not by accessible name: computing names over a whole
+ * antd page is slow enough to time out on a busy machine.
+ */
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { renderApp } from './render';
+
+// Whole-app renders with antd take seconds when the machine is shared.
+configure({ asyncUtilTimeout: 10_000 });
+
+export const user = userEvent.setup();
+
+/** antd puts a space between the two characters of a Chinese button label. */
+export const button = (name: string) => new RegExp(name.split('').join('\\s*'));
+
+/** The table row showing `text`. */
+export async function findRow(text: string): Promise<HTMLElement> {
+  const cell = await screen.findByText(text, { selector: 'td, td *' });
+  return cell.closest('tr') as HTMLElement;
+}
+
+/** Render the signed-in app at `path` and wait for the row showing `rowText`. */
+export async function openScreen(path: string, rowText: string) {
+  const view = await renderApp({ path, signedIn: true });
+  await findRow(rowText);
+  return view;
+}
+
+export async function rowAction(rowText: string, action: string) {
+  const row = await findRow(rowText);
+  await user.click(within(row).getByRole('button', { name: button(action) }));
+}
+
+export async function openDialog(trigger: () => Promise<void>) {
+  await trigger();
+  return screen.findByRole('dialog');
+}
+
+/** A toolbar or form button outside any dialog, by its label. */
+export const pageButton = (label: string) => screen.getByText(button(label), { selector: 'button span' }).closest('button') as HTMLElement;
+
+export const openAdd = () => openDialog(() => user.click(pageButton('新增')));
+
+export const search = () => user.click(pageButton('查询'));
+
+export async function fill(dialog: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = within(dialog).getByLabelText(label);
+    await user.clear(input);
+    await user.type(input, value);
+  }
+}
+
+export const saveDialog = (dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: button('保存') }));
