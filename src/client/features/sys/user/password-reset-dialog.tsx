@@ -27,7 +27,7 @@ export function PasswordResetDialog({ user, onClose }: PasswordResetDialogProps)
   };
   return (
     <Modal open title={`重置密码：${user.userName}`} confirmLoading={isLoading} okText="保存" cancelText="取消" onOk={submit} onCancel={onClose}>
-      <Form form={form} layout="vertical">
+      <Form form={form} name="user-password-reset" layout="vertical">
         <FormField field={newPasswordField} />
       </Form>
     </Modal>
