@@ -1,0 +1,141 @@
+import { waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+
+import SysScheduleScreen from '../../../src/client/features/sys/schedule';
+import { api, fail } from '../testing/handlers';
+import { INVALID_CRON_MSG, scheduleHandlers, sweepSchedule } from '../testing/handlers/schedule';
+import { button } from '../testing/list-screen';
+import { findDialog, renderScreen, screen } from '../testing/render-screen';
+import { createRequestLog, type RequestLog } from '../testing/request-log';
+import { server } from '../testing/server';
+
+// antd dialogs render slowly in jsdom on a CPU shared with other suites.
+jest.setTimeout(90_000);
+
+const user = userEvent.setup({ delay: null });
+let log: RequestLog;
+
+beforeEach(() => {
+  log = createRequestLog();
+  server.use(...scheduleHandlers(log));
+});
+
+async function openScheduleScreen() {
+  renderScreen(SysScheduleScreen);
+  const row = await screen.findByRole('row', { name: /设备离线巡检/ });
+  // Task labels come from the task registry, which answers on its own.
+  await within(row).findByText('设备离线检测');
+  return row;
+}
+
+async function click(scope: HTMLElement, name: string) {
+  await user.click(within(scope).getByRole('button', { name: button(name) }));
+}
+
+/** 新增 carries a plus icon, whose label is part of the button's name. */
+async function openAdd(scope: HTMLElement) {
+  await user.click(within(scope).getByRole('button', { name: /新\s*增/ }));
+}
+
+describe('sys/schedule', () => {
+  it('lists schedules 20 per page with task label, state, next run and last outcome', async () => {
+    const row = await openScheduleScreen();
+    expect(log.sent('/sys/schedule/inquire')[0]).toEqual({ size: 20, current: 1, params: {} });
+    expect(within(row).getByText('运行中')).toBeInTheDocument();
+    expect(within(row).getByText('2026-01-01 03:00:00')).toBeInTheDocument();
+    expect(within(row).getByText('2025-12-31 03:00:00')).toBeInTheDocument();
+    expect(within(row).getByText('失败')).toBeInTheDocument();
+  });
+
+  it('creates a schedule with a cron preview and task parameters, toasting 保存成功', async () => {
+    await openScheduleScreen();
+    await openAdd(document.body);
+    const dialog = await findDialog('新增定时任务');
+    await user.type(within(dialog).getByLabelText('任务名称'), '夜间巡检');
+    await user.type(within(dialog).getByLabelText('Cron 表达式'), '0 3 * * *');
+    const preview = await within(dialog).findByLabelText('最近执行时间');
+    expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '2026-01-01 03:00:00',
+      '2026-01-02 03:00:00',
+      '2026-01-03 03:00:00',
+      '2026-01-04 03:00:00',
+      '2026-01-05 03:00:00',
+    ]);
+    expect(log.last('/sys/schedule/preview')).toEqual({ cron: '0 3 * * *' });
+
+    await user.click(within(dialog).getByLabelText('任务类型'));
+    await user.click(await screen.findByText('设备离线检测', { selector: '.ant-select-item-option-content' }));
+    await click(dialog, '保存');
+    // The task's required parameter is asked for before anything is sent.
+    expect(await within(dialog).findByText('请输入心跳超时（分钟）')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('心跳超时（分钟）'), '15');
+    await click(dialog, '保存');
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(log.last('/sys/schedule/creation')).toEqual({
+      name: '夜间巡检',
+      cron: '0 3 * * *',
+      task: 'device.offlineSweep',
+      params: { minutes: 15 },
+      state: 1,
+      remark: '',
+    });
+    await waitFor(() => expect(log.sent('/sys/schedule/inquire').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('shows the server msg of an invalid cron in the dialog', async () => {
+    await openScheduleScreen();
+    await openAdd(document.body);
+    const dialog = await findDialog('新增定时任务');
+    await user.type(within(dialog).getByLabelText('Cron 表达式'), '0 3');
+    expect(await within(dialog).findByText(INVALID_CRON_MSG)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('最近执行时间')).toBeNull();
+  });
+
+  it('pauses a schedule through edit, toasting 保存成功', async () => {
+    await click(await openScheduleScreen(), '编辑');
+    const dialog = await findDialog('编辑定时任务');
+    expect(within(dialog).getByLabelText('心跳超时（分钟）')).toHaveValue('10');
+    await user.click(within(dialog).getByRole('switch', { name: '状态' }));
+    await click(dialog, '保存');
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(log.last('/sys/schedule/edit')).toEqual({
+      id: sweepSchedule.id,
+      version: sweepSchedule.version,
+      name: sweepSchedule.name,
+      cron: sweepSchedule.cron,
+      task: 'device.offlineSweep',
+      params: { minutes: 10 },
+      state: 0,
+      remark: '',
+    });
+  });
+
+  it('shows the server msg when a save is refused', async () => {
+    server.use(http.post(api('/sys/schedule/edit'), () => fail(409, '数据已被他人修改，请刷新后重试')));
+    await click(await openScheduleScreen(), '编辑');
+    const dialog = await findDialog('编辑定时任务');
+    await click(dialog, '保存');
+    expect(await screen.findByText('数据已被他人修改，请刷新后重试')).toBeInTheDocument();
+    expect(screen.queryByText('保存成功')).toBeNull();
+  });
+
+  it('shows the run log and reloads it after 立即执行', async () => {
+    const row = await openScheduleScreen();
+    await click(row, '运行日志');
+    const title = await screen.findByText(`运行日志：${sweepSchedule.name}`);
+    const drawer = title.closest('.ant-drawer') as HTMLElement;
+    const logRow = await within(drawer).findByRole('row', { name: /3 台设备标记为离线/ });
+    expect(within(logRow).getByText('手动执行')).toBeInTheDocument();
+    expect(within(logRow).getByText('成功')).toBeInTheDocument();
+    expect(within(logRow).getByText('2026-01-01 03:00:01')).toBeInTheDocument();
+    expect(log.sent('/sys/schedule/log')[0]).toEqual({ size: 20, current: 1, params: { scheduleId: sweepSchedule.id } });
+
+    await click(row, '立即执行');
+    expect(await screen.findByText('已执行：3 台设备标记为离线')).toBeInTheDocument();
+    expect(log.last('/sys/schedule/run')).toEqual({ id: sweepSchedule.id });
+    await waitFor(() => expect(log.sent('/sys/schedule/log')).toHaveLength(2));
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * One screen inside the real providers and store, signed in with the system menu, without the shell
+ * and router: screen tests stay fast on a shared CPU while every call still goes through the real
+ * base query to msw.
+ */
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+
+import { AppProviders } from '../../../src/client/app/providers';
+import { setupStore } from '../../../src/client/app/store';
+import { menuLoaded } from '../../../src/client/features/session';
+import { sysMenu } from './handlers/sys-common';
+import { storeSession } from './render';
+
+// antd dialogs and lazy data take longer than the default second on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
+
+export function renderScreen(Screen: ComponentType) {
+  storeSession();
+  const { store, persistor } = setupStore();
+  store.dispatch(menuLoaded(sysMenu));
+  render(
+    <AppProviders store={store} persistor={persistor}>
+      <Screen />
+    </AppProviders>,
+  );
+  return { store };
+}
+
+/**
+ * The open dialog with this title. antd's test build gives every dialog the same aria-labelledby,
+ * so dialogs are found by their title text; the add and edit dialogs are rendered ahead, hidden.
+ */
+export async function findDialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const dialog = heading.closest('.ant-modal') as HTMLElement;
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
+export { screen };
