@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import type { AuthorityMenu } from '../../session';
-import { menuIcon } from './icons';
+import { menuIcon } from '../../../components/menu-icons';
 import { menuItemKey, menuKeysForPath } from './menu-keys';
 
 type MenuItem = Required<MenuProps>['items'][number];

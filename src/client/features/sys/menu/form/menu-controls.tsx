@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { PAGE_SIZE_MAX } from '../../../../../contract/constants';
 import type { CustomControlProps } from '../../../../components/list-screen';
 import { ROUTABLE_VIEWS } from '../../../../config/views';
-import { MENU_ICON_NAMES, menuIcon } from '../../layout/icons';
+import { MENU_ICON_NAMES, menuIcon } from '../../../../components/menu-icons';
 import { useInquireMenusQuery } from '../api';
 import { menuTreeOptions } from './menu-tree-options';
 
