@@ -22,18 +22,13 @@ function run(title, command, args, env = {}) {
   return status === 0;
 }
 
-const steps = [
-  () => run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  () => run('unit and API tests', 'npx', ['jest', '--json', `--outputFile=${jestReport}`]),
-  () => run('build', 'npm', ['run', '--silent', 'build']),
-  () => run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }),
-];
-let ok = true;
-for (const step of steps) {
-  // Every suite runs even after a failure, so one run shows every problem; the build gates the browser.
-  if (step === steps[3] && !ok) break;
-  ok = step() && ok;
-}
+// Every suite runs even after another fails, so one run shows every problem; only a failed build
+// keeps the browser suite (which drives the build) from running.
+const typesOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+const unitOk = run('unit and API tests', 'npx', ['jest', '--json', `--outputFile=${jestReport}`]);
+const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
+const browserOk = buildOk && run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+const ok = typesOk && unitOk && buildOk && browserOk;
 
 let passed = 0;
 let failed = 0;
