@@ -11,6 +11,7 @@ import { setupStore } from '../../../src/client/app/store';
 import { menuLoaded } from '../../../src/client/features/session';
 import { sysMenu } from './handlers/sys-common';
 import { storeSession } from './render';
+import { Unstyled } from './unstyled';
 
 // antd dialogs and lazy data take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
@@ -23,6 +24,7 @@ export function renderScreen(Screen: ComponentType) {
     <AppProviders store={store} persistor={persistor}>
       <Screen />
     </AppProviders>,
+    { wrapper: Unstyled },
   );
   return { store };
 }

@@ -6,6 +6,7 @@ import { AppProviders } from '../../../src/client/app/providers';
 import { appRoutes } from '../../../src/client/app/router';
 import { setupStore } from '../../../src/client/app/store';
 import { TOKEN } from './handlers';
+import { Unstyled } from './unstyled';
 
 interface RenderAppOptions {
   path?: string;
@@ -27,6 +28,7 @@ export async function renderApp({ path = '/', signedIn = false }: RenderAppOptio
     <AppProviders store={store} persistor={persistor}>
       <RouterProvider router={router} />
     </AppProviders>,
+    { wrapper: Unstyled },
   );
   return { ...view, store, persistor, router };
 }
@@ -45,6 +47,7 @@ export async function renderProviders({ signedIn = false }: { signedIn?: boolean
     <AppProviders store={store} persistor={persistor}>
       <span>就绪</span>
     </AppProviders>,
+    { wrapper: Unstyled },
   );
   await screen.findByText('就绪');
   return { store, persistor };
