@@ -138,4 +138,17 @@ describe('sys/schedule', () => {
     expect(log.last('/sys/schedule/run')).toEqual({ id: sweepSchedule.id });
     await waitFor(() => expect(log.sent('/sys/schedule/log')).toHaveLength(2));
   });
+
+  it('fetches the run log afresh each time the drawer opens, since jobs keep running meanwhile', async () => {
+    const row = await openScheduleScreen();
+    await click(row, '运行日志');
+    const title = await screen.findByText(`运行日志：${sweepSchedule.name}`);
+    const drawer = title.closest('.ant-drawer') as HTMLElement;
+    await within(drawer).findByRole('row', { name: /3 台设备标记为离线/ });
+    expect(log.sent('/sys/schedule/log')).toHaveLength(1);
+    await user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(screen.queryByText(`运行日志：${sweepSchedule.name}`)).not.toBeInTheDocument());
+    await click(row, '运行日志');
+    await waitFor(() => expect(log.sent('/sys/schedule/log')).toHaveLength(2));
+  });
 });

@@ -50,6 +50,9 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: reauthBaseQuery,
   tagTypes: TAG_TYPES,
+  // Lists change under other staff and under devices and jobs (heartbeats, runs): a screen or
+  // dialog that opens shows current data, not what the cache held from its last visit.
+  refetchOnMountOrArgChange: true,
   endpoints: () => ({}),
 });
 
