@@ -8,7 +8,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const results = path.join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const results = path.join(root, 'test-reports');
 fs.mkdirSync(results, { recursive: true });
 const jestReport = path.join(results, 'jest.json');
 const e2eReport = path.join(results, 'e2e.json');
