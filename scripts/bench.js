@@ -16,7 +16,7 @@ const root = path.resolve(__dirname, '..');
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 3000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const PASSWORD = 'Bench-Admin-Passw0rd';
+const PASSWORD = 'Bench-Hotel-Passw0rd';
 
 function freePort() {
   return new Promise((resolve) => {
