@@ -46,6 +46,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // bigint columns hold epoch milliseconds and counts: well inside Number's safe range.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection can be cut by the server (restart, failover, admin termination).
+  // Without a listener that error would crash the process; the pool drops the client and the
+  // next query opens a new one, so there is nothing else to do.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
