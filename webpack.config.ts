@@ -8,10 +8,46 @@ import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration } from 'webpack';
+import fs from 'node:fs';
+import type { Compiler, Configuration, Module } from 'webpack';
 import 'webpack-dev-server';
 
 const API_PORT = process.env.PORT ?? '8080';
+
+/** Written next to dist/client (not served): what scripts/bundle-report.js checks the budgets on. */
+const MANIFEST = path.resolve(__dirname, 'dist/bundle-manifest.json');
+
+/** The npm package of a module's file, e.g. "echarts" or "@ant-design/icons". */
+function packagesOf(module: Module): string[] {
+  const inner = (module as Module & { modules?: Module[] }).modules;
+  if (inner) return inner.flatMap(packagesOf);
+  const file = module.nameForCondition() ?? '';
+  const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file);
+  return match ? [match[1].replace(/\\/g, '/')] : [];
+}
+
+/**
+ * Records, per named chunk group (main, shell, view-*, menu-search), the files it loads, and per
+ * file the npm packages inside, so the report can say what each route costs and where a library
+ * ended up.
+ */
+class BundleManifestPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('BundleManifestPlugin', ({ compilation }) => {
+      const groups: Record<string, string[]> = {};
+      for (const [name, group] of compilation.namedChunkGroups) {
+        groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]);
+      }
+      const packages: Record<string, string[]> = {};
+      for (const chunk of compilation.chunks) {
+        const found = new Set(compilation.chunkGraph.getChunkModules(chunk).flatMap(packagesOf));
+        for (const file of chunk.files) packages[file] = [...found].sort();
+      }
+      fs.mkdirSync(path.dirname(MANIFEST), { recursive: true });
+      fs.writeFileSync(MANIFEST, JSON.stringify({ groups, packages }, null, 1));
+    });
+  }
+}
 const compressible = /\.(js|css|html|svg)$/;
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
@@ -48,6 +84,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       ...(production
         ? [
+            new BundleManifestPlugin(),
             new CompressionPlugin({ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', minRatio: Infinity }),
             new CompressionPlugin<zlib.BrotliOptions>({
               test: compressible,

@@ -95,7 +95,7 @@ async function main() {
     await measure('create device (POST /hotel/device/creation)', DEVICES, CONCURRENCY, (i) =>
       call(server.base, '/hotel/device/creation', { name: `设备${i}`, sn: `SN-BENCH-${String(i).padStart(6, '0')}`, type: types[i % types.length], roomNo: String(1000 + (i % 500)), state: 1, remark: '' }, token),
     );
-    await measure('sign in (scrypt)', 40, 4, () => call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD }));
+    await measure('sign in (argon2id)', 40, 4, () => call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD }));
     await measure('GET /sys/menu/authority', REQUESTS, CONCURRENCY, () => call(server.base, 'GET /sys/menu/authority', null, token));
     await measure('device list, first page of 20', REQUESTS, CONCURRENCY, () => call(server.base, '/hotel/device/inquire', { size: 20, current: 1 }, token));
     await measure('device list, page 100', REQUESTS, CONCURRENCY, () => call(server.base, '/hotel/device/inquire', { size: 20, current: 100 }, token));
@@ -108,6 +108,7 @@ async function main() {
   } finally {
     server.stop();
   }
+  await require('./bench/audit').run();
 }
 
 main().catch((error) => {

@@ -2,20 +2,40 @@
  * Shapes every endpoint shares: the envelope, the business codes, paging, and field builders that
  * carry a Chinese title so validation messages can name the field (see server/plugins/app/errors).
  */
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
+/**
+ * A list's sort: one of its enumerated keys (the server maps each to a column; no column name or
+ * SQL comes from the request, DESIGN 8) and antd's direction. An unknown key is a 400.
+ */
+export function sortRequest<S extends string>(keys: readonly S[]) {
+  return Type.Object(
+    {
+      field: Type.Union(keys.map((key) => Type.Literal(key)), { title: '排序字段' }),
+      order: Type.Union([Type.Literal('ascend'), Type.Literal('descend')], { title: '排序方向' }),
+    },
+    { additionalProperties: false },
+  );
+}
+
 /** Filters are optional and closed: an unknown filter key is a 400, never silently ignored. */
-export function pagedRequest<F extends TProperties>(filters: F) {
+export function pagedRequest<F extends TProperties, S extends string = never>(filters: F, sortKeys: readonly S[] = []) {
   return Type.Object(
     {
       size: Type.Integer({ title: '每页条数', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
       current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
       params: Type.Optional(Type.Partial(Type.Object(filters, { additionalProperties: false }))),
+      sort: Type.Optional(sortRequest(sortKeys)),
     },
     { additionalProperties: false },
   );
+}
+
+/** The export of a list takes what its inquiry takes but the paging: the filters and the sort. */
+export function listExport<P extends TSchema, S extends TSchema>(inquiry: TObject<{ size: TSchema; current: TSchema; params: P; sort: S }>) {
+  return Type.Object({ params: inquiry.properties.params, sort: inquiry.properties.sort }, { additionalProperties: false });
 }
 
 export function paged<T extends TSchema>(record: T) {
@@ -27,9 +47,37 @@ export function paged<T extends TSchema>(record: T) {
   });
 }
 
+/** The largest value of a PostgreSQL `integer` column (and of every id). */
+export const INT4_MAX = 2_147_483_647;
+/** The latest instant a time filter takes (9999-12-31, epoch ms): times live in bigint columns. */
+export const INSTANT_MAX = 253_402_300_799_999;
+
+/**
+ * Text rules (server keyword `textRule`): `line` refuses every control character (Unicode Cc:
+ * U+0000-U+001F, U+007F-U+009F) and unpaired surrogates; `multiline` also lets a remark hold
+ * tabs and line breaks. PostgreSQL cannot store NUL at all, and the others only ever arrive by
+ * accident or to hide text from the person reading it. Every request string carries one of them.
+ */
+export type TextRule = 'line' | 'multiline';
+
+/**
+ * A page of a list too large to count on every call: rows are counted up to a cap, and past it
+ * `total` is the cap and `totalIsLowerBound` is true (the pager shows "10000+"; narrow the filters
+ * to reach older records).
+ */
+export function cappedPaged<T extends TSchema>(record: T) {
+  return Type.Object({
+    records: Type.Array(record),
+    current: Type.Integer(),
+    size: Type.Integer(),
+    total: Type.Integer(),
+    totalIsLowerBound: Type.Boolean(),
+  });
+}
+
 /** Field builders. `title` is the Chinese field name used in validation messages. */
 export const field = {
-  id: (title = '编号') => Type.Integer({ title, minimum: 1, maximum: 2_147_483_647 }),
+  id: (title = '编号') => Type.Integer({ title, minimum: 1, maximum: INT4_MAX }),
   text: (title: string, max: number, opts: { min?: number; pattern?: string; patternHint?: string } = {}) =>
     Type.String({
       title,
@@ -38,19 +86,43 @@ export const field = {
       // Names and codes must not start or end with blanks; a pattern hint explains the rule.
       pattern: opts.pattern ?? '^\\S(.*\\S)?$',
       patternHint: opts.patternHint ?? '不能以空格开头或结尾',
+      textRule: 'line' satisfies TextRule,
     }),
-  /** Free text such as a remark: may be empty. */
-  note: (title: string, max: number) => Type.String({ title, maxLength: max }),
+  /** One line of free text, a filter or a formatted code: may be empty unless `min` says otherwise. */
+  note: (title: string, max: number, opts: { min?: number; pattern?: string; patternHint?: string } = {}) =>
+    Type.String({
+      title,
+      maxLength: max,
+      ...(opts.min !== undefined ? { minLength: opts.min } : {}),
+      ...(opts.pattern !== undefined ? { pattern: opts.pattern, patternHint: opts.patternHint } : {}),
+      textRule: 'line' satisfies TextRule,
+    }),
+  /** A remark typed in a text area: may be empty and span lines. */
+  remark: (title = '备注', max = 200) => Type.String({ title, maxLength: max, textRule: 'multiline' satisfies TextRule }),
   /** 1 = enabled / yes, 0 = disabled / no. */
   flag: (title: string) => Type.Integer({ title, minimum: 0, maximum: 1 }),
   int: (title: string, min: number, max: number) => Type.Integer({ title, minimum: min, maximum: max }),
   /** Epoch milliseconds. */
   time: () => Type.Integer(),
   nullable: <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]),
+  /**
+   * A credential (password, device key, app secret, token). The `secret` mark is how the server
+   * knows never to write the value anywhere: audit records carry it redacted.
+   */
+  secret: (title: string, min: number, max: number) =>
+    Type.String({ title, minLength: min, maxLength: max, secret: true, textRule: 'line' satisfies TextRule }),
+  /** A point in time as a filter bound (epoch milliseconds). */
+  instant: (title: string) => Type.Integer({ title, minimum: 0, maximum: INSTANT_MAX }),
 };
 
-/** Optimistic locking: an edit sends back the version it read; a stale one is a 409. */
-export const versioned = { version: Type.Integer({ title: '版本', minimum: 0 }) };
+/** True for a schema marked as a credential (see field.secret). */
+export const isSecret = (schema: unknown): boolean => (schema as { secret?: unknown } | null)?.secret === true;
+
+/**
+ * Optimistic locking: an edit sends back the version it read; a stale one is a 409. The edit
+ * writes version + 1, so the largest version it accepts is one below what the column holds.
+ */
+export const versioned = { version: Type.Integer({ title: '版本', minimum: 0, maximum: INT4_MAX - 1 }) };
 
 export const Empty = Type.Null();
 export const IdBody = Type.Object({ id: field.id() }, { additionalProperties: false });

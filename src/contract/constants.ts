@@ -28,6 +28,14 @@ export interface Paged<T> {
   total: number;
 }
 
+/** A list's sort request: one of the list's enumerated sort keys and a direction (antd's words). */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export interface SortRequest<F extends string = string> {
+  field: F;
+  order: SortOrder;
+}
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 export const ROLE_PERMISSION_PAGE_SIZE = 15;
@@ -45,3 +53,11 @@ export const TIME_ZONE = 'Asia/Shanghai';
 
 /** The path exempt from the bearer header (SPEC 9). */
 export const LOGIN_PATH = '/sys/user/verify';
+
+/** The spreadsheet type of exports and imports. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Largest import file; the JSON body limit (256 KB) does not apply to it. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Data rows per import file: each new user costs a password hash, a device only a key. */
+export const USER_IMPORT_MAX_ROWS = 500;
+export const DEVICE_IMPORT_MAX_ROWS = 5000;

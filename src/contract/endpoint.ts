@@ -1,23 +1,73 @@
 /**
  * An endpoint is a path plus its request and answer schemas. The server registers routes from these
  * (validation + serialisation); the client takes only their types, so no schema code ships to the
- * browser.
+ * browser. An endpoint also says how the audit hook records its calls (server/plugins/app/audit.ts).
  */
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TNull, type TSchema } from '@sinclair/typebox';
+
+/** What a recorded call acted on; each type has a loader for its before/after values on the server. */
+export const AUDIT_TARGET_TYPES = ['user', 'role', 'menu', 'resource', 'dict', 'schedule', 'device', 'advanced', 'session'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * How the operation log records an endpoint's calls. With no entry a call is recorded as a write,
+ * so an endpoint added later is audited without anything of its own.
+ */
+export interface AuditMeta {
+  /**
+   * write (the default): every call is recorded. read: only a refused or failed call is recorded.
+   * none: never in the operation log, because another log holds it (sign-in -> login log, the
+   * device heartbeat -> device status changes).
+   */
+  kind?: 'write' | 'read' | 'none';
+  /** The kind of record the call acts on. */
+  target?: AuditTargetType;
+  /**
+   * Where the target's id is: `body.<path>` (the request), `data.<path>` (the answer) or `self` (the
+   * caller). Default: `body.id`, else `data.id`.
+   */
+  targetId?: string;
+  /** The action's name where no resource guards the path (session-level endpoints). */
+  action?: string;
+}
 
 export interface EndpointSpec<B extends TSchema | null = TSchema | null, D extends TSchema = TSchema> {
   method: 'POST' | 'GET';
-  /** POST: the JSON body; GET: the query string. */
+  /** POST: the JSON body (an upload's query string); GET: the query string. */
   body: B;
   data: D;
+  audit?: AuditMeta;
+  /**
+   * download: success answers a file stream (a refusal the envelope); upload: the request body is
+   * a file (UPLOAD_TYPES), its options travel in the query string, the answer is the envelope.
+   */
+  transport?: 'download' | 'upload';
 }
 
-export const post = <B extends TSchema, D extends TSchema>(body: B, data: D) =>
-  ({ method: 'POST', body, data }) as const satisfies EndpointSpec<B, D>;
-export const postEmpty = <D extends TSchema>(data: D) =>
-  ({ method: 'POST', body: null, data }) as const satisfies EndpointSpec<null, D>;
-export const get = <Q extends TSchema | null, D extends TSchema>(query: Q, data: D) =>
-  ({ method: 'GET', body: query, data }) as const satisfies EndpointSpec<Q, D>;
+/** Inquiries, details, previews: changing nothing, recorded only when refused or failed. */
+export const reads: AuditMeta = { kind: 'read' };
+/** The target of a recorded write, with where its id is when not `body.id` / `data.id`. */
+export const acts = (target: AuditTargetType, targetId?: string, action?: string): AuditMeta => ({
+  target,
+  ...(targetId ? { targetId } : {}),
+  ...(action ? { action } : {}),
+});
+
+export const post = <B extends TSchema, D extends TSchema>(body: B, data: D, audit?: AuditMeta) =>
+  ({ method: 'POST', body, data, ...(audit ? { audit } : {}) }) as const satisfies EndpointSpec<B, D>;
+export const postEmpty = <D extends TSchema>(data: D, audit?: AuditMeta) =>
+  ({ method: 'POST', body: null, data, ...(audit ? { audit } : {}) }) as const satisfies EndpointSpec<null, D>;
+export const get = <Q extends TSchema | null, D extends TSchema>(query: Q, data: D, audit?: AuditMeta) =>
+  ({ method: 'GET', body: query, data, ...(audit ? { audit } : {}) }) as const satisfies EndpointSpec<Q, D>;
+/**
+ * A file download (e.g. an .xlsx export): a JSON body (or none) in, a file stream out (content-
+ * disposition names it); a refusal is still the JSON envelope. Exports are recorded as writes.
+ */
+export const download = <B extends TSchema | null>(body: B, audit?: AuditMeta) =>
+  ({ method: 'POST', body, data: Type.Null(), transport: 'download', ...(audit ? { audit } : {}) }) as const satisfies EndpointSpec<B, TNull>;
+/** A file upload (e.g. an .xlsx import): the file is the body, `query` its options. */
+export const upload = <Q extends TSchema, D extends TSchema>(query: Q, data: D, audit?: AuditMeta) =>
+  ({ method: 'POST', body: query, data, transport: 'upload', ...(audit ? { audit } : {}) }) as const satisfies EndpointSpec<Q, D>;
 
 export type BodyOfSpec<E> = E extends { body: infer B } ? (B extends TSchema ? Static<B> : void) : never;
 export type DataOfSpec<E> = E extends { data: infer D extends TSchema } ? Static<D> : never;

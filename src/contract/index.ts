@@ -13,6 +13,9 @@ import { dictEndpoints } from './sys/dict';
 import { scheduleEndpoints } from './sys/schedule';
 import { deviceEndpoints } from './hotel/device';
 import { advancedEndpoints } from './hotel/advanced';
+import { operationEndpoints } from './monitor/operation';
+import { loginEndpoints } from './monitor/login';
+import { onlineEndpoints } from './monitor/online';
 
 export const contract = {
   ...sessionEndpoints,
@@ -25,6 +28,9 @@ export const contract = {
   ...scheduleEndpoints,
   ...deviceEndpoints,
   ...advancedEndpoints,
+  ...operationEndpoints,
+  ...loginEndpoints,
+  ...onlineEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

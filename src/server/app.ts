@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { errorsPlugin, formatValidationErrors } from './plugins/app/errors';
 import { authorizationPlugin } from './plugins/app/authorization';
+import { Audit, auditPlugin } from './plugins/app/audit';
 import { Passwords } from './plugins/app/passwords';
 import { Sessions } from './plugins/app/sessions';
 import { LoginThrottle } from './plugins/app/throttle';
@@ -15,6 +16,7 @@ import { securityPlugin } from './plugins/external/security';
 import { spaPlugin } from './plugins/external/spa';
 import { apiRoutes } from './routes';
 import type { ValidationIssue } from './lib/validation-messages';
+import { createValidatorCompiler } from './lib/validators';
 import './services';
 
 export interface BuildOptions {
@@ -31,23 +33,35 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       redact: ['req.headers.authorization', 'req.headers["x-device-key"]', 'req.headers.cookie'],
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: process.env.TRUST_PROXY === '1',
-    ajv: {
-      customOptions: { removeAdditional: false, allErrors: false, verbose: true, keywords: ['patternHint'] },
+    // A request that trickles in (a slow-loris client) holds a connection only this long: then
+    // Node answers 408 and closes it. Node enforces it only when given at server creation with a
+    // headers timeout no longer than it, and checks every connectionsCheckingInterval (30 s by
+    // default): a quarter of the deadline keeps the cut close to it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(config.requestTimeoutMs / 4))),
     },
+    trustProxy: config.trustProxy,
     schemaErrorFormatter: (errors) => formatValidationErrors(errors as unknown as ValidationIssue[]),
   });
 
-  const sessions = new Sessions(database.db, config.session);
+  app.setValidatorCompiler(createValidatorCompiler());
+
+  const audit = new Audit(database.db, app.log);
+  const sessions = new Sessions(database.db, config.session, audit);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('passwords', new Passwords(config.passwordCost));
   app.decorate('sessions', sessions);
   app.decorate('throttle', new LoginThrottle(database.db, config.throttle));
+  app.decorate('audit', audit);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(auditPlugin);
   await app.register(authorizationPlugin, { sessions });
   await app.register(apiRoutes, { prefix: '/api' });
   if (config.clientDir) await app.register(spaPlugin, { root: config.clientDir });

@@ -11,11 +11,16 @@ export interface ServerConfig {
   clientDir?: string;
   adminPassword?: string;
   session: { idleMinutes: number; maxHours: number };
-  throttle: { userMaxFailures: number; ipMaxFailures: number; windowMinutes: number; lockMinutes: number; delayMs: number };
-  /** scrypt cost; lowered only in tests. */
+  /** Sign-in throttling (plugins/app/throttle.ts): failures per account and origin, per account, per address. */
+  throttle: { userMaxFailures: number; accountMaxFailures: number; ipMaxFailures: number; windowMinutes: number; lockMinutes: number; delayMs: number };
+  /** argon2id memory cost in KiB (OWASP: 19456); lowered only in tests. */
   passwordCost: number;
   scheduler: { enabled: boolean; tickMs: number };
   bodyLimitBytes: number;
+  /** A request (headers and body) must have arrived within this time, or it is answered 408 and cut. */
+  requestTimeoutMs: number;
+  /** Behind a load balancer: client address and protocol come from X-Forwarded-For / -Proto. */
+  trustProxy: boolean;
   logLevel: string;
   /** Names this process in schedule run logs. */
   instanceId: string;
@@ -37,14 +42,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     session: { idleMinutes: int(env.SESSION_IDLE_MINUTES, 120), maxHours: int(env.SESSION_MAX_HOURS, 12) },
     throttle: {
       userMaxFailures: int(env.LOGIN_USER_MAX_FAILURES, 5),
+      accountMaxFailures: int(env.LOGIN_ACCOUNT_MAX_FAILURES, 20),
       ipMaxFailures: int(env.LOGIN_IP_MAX_FAILURES, 30),
       windowMinutes: 15,
       lockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
       delayMs: int(env.LOGIN_DELAY_MS, 400),
     },
-    passwordCost: int(env.PASSWORD_COST, 16384),
+    passwordCost: int(env.PASSWORD_COST, 19456),
     scheduler: { enabled: env.SCHEDULER !== 'off', tickMs: int(env.SCHEDULER_TICK_MS, 1000) },
     bodyLimitBytes: 256 * 1024,
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     instanceId: env.INSTANCE_ID ?? `${process.pid}`,
   };

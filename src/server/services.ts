@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import type { Passwords } from './plugins/app/passwords';
 import type { Sessions } from './plugins/app/sessions';
 import type { LoginThrottle } from './plugins/app/throttle';
+import type { Audit } from './plugins/app/audit';
 
 export interface Services {
   db: Kysely<Database>;
@@ -14,6 +15,7 @@ export interface Services {
   passwords: Passwords;
   sessions: Sessions;
   throttle: LoginThrottle;
+  audit: Audit;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { http } from 'msw';
 
 import { api, fail } from './testing/handlers';
 import { deviceHandlers } from './testing/handlers/device';
-import { findRow, openScreen, search, user } from './testing/list-screen';
+import { filterField, findRow, openScreen, search, user } from './testing/list-screen';
 import { screen } from './testing/render';
 import { createRequestLog, type RequestLog } from './testing/request-log';
 import { server } from './testing/server';
@@ -39,7 +39,7 @@ describe('list-screen block', () => {
     expect(within(row).queryByText('lock')).toBeNull();
     expect(log.last('/sys/dict/resource/inquire')).toEqual({ menuId: 11 });
 
-    await user.click(screen.getByLabelText('设备类型'));
+    await user.click(filterField('设备类型'));
     await user.click(await screen.findByTitle('电表'));
     await search();
     await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { type: 'meter' } }));

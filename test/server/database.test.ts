@@ -1,6 +1,6 @@
 /** The PostgreSQL connection pool outlives connections the server cuts (restart, failover). */
 import { Client } from 'pg';
-import { createTestDatabase, startTestApp, ADMIN_PASSWORD } from './support/harness';
+import { createTestDatabase, startTestApp, ADMIN_PASSWORD, SETUP_TIMEOUT_MS } from './support/harness';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -21,5 +21,6 @@ onPostgres('PostgreSQL pool', () => {
       await app.close();
       await target.drop();
     }
-  });
+    // It creates and migrates its own database (see the harness's setup budget).
+  }, SETUP_TIMEOUT_MS);
 });

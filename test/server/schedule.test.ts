@@ -34,12 +34,13 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
   const stored = (id: number) => ctx().database.db.selectFrom('sysSchedule').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   describe('seed', () => {
-    it('ships the three housekeeping schedules, planned in Asia/Shanghai', async () => {
+    it('ships the housekeeping schedules, planned in Asia/Shanghai', async () => {
       const page = expectOk(await ctx().call('/sys/schedule/inquire', { size: 20, current: 1 }, admin));
       const byName = Object.fromEntries(page.records.map((s) => [s.name, s]));
       expect(byName['设备离线检测']).toMatchObject({ cron: '* * * * *', task: 'device.offlineSweep', params: { minutes: 5 }, state: 1 });
       expect(byName['清理过期会话']).toMatchObject({ cron: '0 3 * * *', task: 'session.purgeExpired', params: {}, state: 1 });
       expect(byName['清理任务日志']).toMatchObject({ cron: '0 4 * * *', task: 'schedule.pruneLogs', params: { days: 30 }, state: 1 });
+      expect(byName['设备在线统计']).toMatchObject({ cron: '0 * * * *', task: 'device.onlineSample', params: { days: 7 }, state: 1 });
       const sweepNext = byName['设备离线检测']!.nextRunAt!;
       expect(sweepNext % 60_000).toBe(0);
       expect(sweepNext - Date.now()).toBeLessThanOrEqual(60_000);
@@ -52,7 +53,7 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
   describe('tasks and preview', () => {
     it('lists the built-in task registry with labels and parameter schemas', async () => {
       const tasks = expectOk(await ctx().call('/sys/schedule/tasks', null, admin));
-      expect(tasks.map((t) => t.name)).toEqual(['device.offlineSweep', 'session.purgeExpired', 'schedule.pruneLogs']);
+      expect(tasks.map((t) => t.name)).toEqual(['device.offlineSweep', 'session.purgeExpired', 'schedule.pruneLogs', 'monitor.pruneLogs', 'device.onlineSample']);
       expect(tasks[0]).toMatchObject({ label: '设备离线检测', params: { type: 'object', properties: { minutes: { type: 'integer', minimum: 1 } } } });
     });
 

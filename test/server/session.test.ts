@@ -172,15 +172,30 @@ describeOnEachDatabase(
 
     it('slows repeated failures before locking', async () => {
       await ctx().database.db.deleteFrom('sysLoginFailure').execute();
-      const throttle = new LoginThrottle(ctx().database.db, { userMaxFailures: 5, ipMaxFailures: 100, windowMinutes: 15, lockMinutes: 15, delayMs: 250 });
+      const throttle = new LoginThrottle(ctx().database.db, { userMaxFailures: 5, accountMaxFailures: 100, ipMaxFailures: 100, windowMinutes: 15, lockMinutes: 15, delayMs: 250 });
       const delays = [];
       for (let attempt = 0; attempt < 4; attempt++) {
-        delays.push(await throttle.recordFailure({ user: 'user:slow', ip: 'ip:slow' }));
+        delays.push((await throttle.begin(LoginThrottle.keys('slow', '192.0.2.1', null))).failureDelayMs);
       }
       expect(delays).toEqual([0, 0, 250, 500]);
     });
+
+    it('locks a key on reaching the limit, and starts it again once the lock or the window has passed', async () => {
+      const throttle = new LoginThrottle(ctx().database.db, { userMaxFailures: 3, accountMaxFailures: 100, ipMaxFailures: 100, windowMinutes: 15, lockMinutes: 10, delayMs: 0 });
+      const t0 = Date.UTC(2030, 0, 1);
+      const counts = [];
+      for (let i = 0; i < 4; i++) counts.push(await throttle.count('unit:lock', 3, t0 + i));
+      expect(counts.map((c) => c.attempts)).toEqual([1, 2, 3, 4]);
+      expect(counts[1]!.lockedUntil).toBe(0);
+      expect(counts[2]!.lockedUntil).toBe(t0 + 2 + 10 * 60_000);
+      expect(counts[3]!.lockedUntil).toBe(t0 + 2 + 10 * 60_000);
+      expect(await throttle.count('unit:lock', 3, t0 + 2 + 10 * 60_000)).toEqual({ attempts: 1, lockedUntil: 0 });
+      await throttle.count('unit:window', 3, t0);
+      expect((await throttle.count('unit:window', 3, t0 + 14 * 60_000)).attempts).toBe(2);
+      expect((await throttle.count('unit:window', 3, t0 + 29 * 60_000)).attempts).toBe(1);
+    });
   },
-  { throttle: { userMaxFailures: 3, ipMaxFailures: 100, windowMinutes: 15, lockMinutes: 15, delayMs: 0 } },
+  { throttle: { userMaxFailures: 3, accountMaxFailures: 100, ipMaxFailures: 100, windowMinutes: 15, lockMinutes: 15, delayMs: 0 } },
 );
 
 describeOnEachDatabase(

@@ -17,8 +17,8 @@ describeOnEachDatabase('sys/menu', (ctx) => {
       const nested = expectOk(await ctx().call('/sys/menu/creation', { ...menuFields, pid: device, name: '门锁', path: '/hotel/device/lock', sort: 1 }, admin));
 
       const page = expectOk(await ctx().call('/sys/menu/inquire', { size: 20, current: 1 }, admin));
-      expect(page.total).toBe(2);
-      expect(page.records.map((m) => m.path)).toEqual(['/sys', '/hotel']);
+      expect(page.total).toBe(3);
+      expect(page.records.map((m) => m.path)).toEqual(['/sys', '/hotel', '/monitor']);
       const hotel = page.records[1]!;
       expect(hotel.children!.map((m) => m.path)).toEqual(['/hotel/device', '/hotel/advanced']);
       expect(hotel.children![0]!.children).toEqual([expect.objectContaining({ id: nested.id, pid: device, name: '门锁' })]);
@@ -28,11 +28,11 @@ describeOnEachDatabase('sys/menu', (ctx) => {
 
       const second = expectOk(await ctx().call('/sys/menu/inquire', { size: 1, current: 2 }, admin));
       expect(second.records.map((m: MenuNode) => m.path)).toEqual(['/hotel']);
-      expect(second.total).toBe(2);
+      expect(second.total).toBe(3);
     });
 
     it('with filters answers the matching menus as a flat page', async () => {
-      const page = expectOk(await ctx().call('/sys/menu/inquire', { size: 20, current: 1, params: { name: '用户' } }, admin));
+      const page = expectOk(await ctx().call('/sys/menu/inquire', { size: 20, current: 1, params: { name: '用户管理' } }, admin));
       expect(page.total).toBe(1);
       expect(page.records[0]).toMatchObject({ path: '/sys/user', element: 'sys/user' });
       expect(page.records[0]).not.toHaveProperty('children');
@@ -82,14 +82,14 @@ describeOnEachDatabase('sys/menu', (ctx) => {
 
     it('pages a menu’s resources with name and type filters', async () => {
       const page = expectOk(await ctx().call('/sys/resource/menu/inquire', { size: 20, current: 1, params: { menuId: userMenu } }, admin));
-      expect(page.total).toBe(6);
+      expect(page.total).toBe(9);
       expect(page.records.every((r) => r.menuId === userMenu)).toBe(true);
       const fields = expectOk(await ctx().call('/sys/resource/menu/inquire', { size: 20, current: 1, params: { menuId: userMenu, type: 'field' } }, admin));
       expect(fields.records.map((r) => r.type)).toEqual(['field_state']);
       const named = expectOk(await ctx().call('/sys/resource/menu/inquire', { size: 20, current: 1, params: { menuId: userMenu, name: '重置' } }, admin));
       expect(named.records.map((r) => r.path)).toEqual(['/sys/user/password/reset']);
       const past = expectOk(await ctx().call('/sys/resource/menu/inquire', { size: 5, current: 3, params: { menuId: userMenu } }, admin));
-      expect(past).toEqual({ records: [], current: 3, size: 5, total: 6 });
+      expect(past).toEqual({ records: [], current: 3, size: 5, total: 9 });
     });
 
     it('refuses a missing or unknown menu id and paging out of bounds', async () => {
@@ -102,7 +102,7 @@ describeOnEachDatabase('sys/menu', (ctx) => {
 
     it('lists all resources of a menu', async () => {
       const all = expectOk(await ctx().call('/sys/resource/inquire', { menuId: userMenu }, admin));
-      expect(all.map((r) => r.type)).toEqual(['api_inquire', 'api_creation', 'api_edit', 'api_detail', 'api_passwordReset', 'field_state']);
+      expect(all.map((r) => r.type)).toEqual(['api_inquire', 'api_creation', 'api_edit', 'api_detail', 'api_passwordReset', 'api_export', 'api_import', 'api_importTemplate', 'field_state']);
     });
 
     it('creates resources under the type and path rules, refusing clashes without writing', async () => {
@@ -111,8 +111,8 @@ describeOnEachDatabase('sys/menu', (ctx) => {
       const before = await rowCount(ctx(), 'sysResource');
       const create = (fields: Record<string, unknown>) => ctx().call('/sys/resource/creation', { ...resourceFields, menuId: userMenu, ...fields }, admin);
       expect(await create({})).toMatchObject({ code: 409, msg: '该菜单下已有类型为 button_export 的资源' });
-      expect(await create({ type: 'api_export', path: '/sys/user/inquire' })).toMatchObject({ code: 409, msg: '接口路径 /sys/user/inquire 已被其他资源使用' });
-      expect(await create({ type: 'api_export' })).toMatchObject({ code: 400, msg: '接口资源必须填写接口路径' });
+      expect(await create({ type: 'api_other', path: '/sys/user/inquire' })).toMatchObject({ code: 409, msg: '接口路径 /sys/user/inquire 已被其他资源使用' });
+      expect(await create({ type: 'api_other' })).toMatchObject({ code: 400, msg: '接口资源必须填写接口路径' });
       expect(await create({ type: 'field_level', path: '/sys/user/level' })).toMatchObject({ code: 400, msg: '只有接口资源（api_）可以填写接口路径' });
       expect(await create({ type: 'export' })).toMatchObject({ code: 400, msg: expect.stringContaining('资源类型格式不正确') });
       expect(await create({ type: 'api_drop', path: "/sys/user'; drop table sys_user" })).toMatchObject({ code: 400, msg: expect.stringContaining('接口路径格式不正确') });

@@ -9,6 +9,9 @@ import type { ViewRegistry } from '../config/views';
 export const viewRegistry: ViewRegistry = {
   'hotel/advanced': lazy(() => import(/* webpackChunkName: "view-hotel-advanced" */ '../features/hotel/advanced')),
   'hotel/device': lazy(() => import(/* webpackChunkName: "view-hotel-device" */ '../features/hotel/device')),
+  'monitor/login': lazy(() => import(/* webpackChunkName: "view-monitor-login" */ '../features/monitor/login')),
+  'monitor/online': lazy(() => import(/* webpackChunkName: "view-monitor-online" */ '../features/monitor/online')),
+  'monitor/operation': lazy(() => import(/* webpackChunkName: "view-monitor-operation" */ '../features/monitor/operation')),
   'sys/dict': lazy(() => import(/* webpackChunkName: "view-sys-dict" */ '../features/sys/dict')),
   'sys/menu': lazy(() => import(/* webpackChunkName: "view-sys-menu" */ '../features/sys/menu')),
   'sys/panel': lazy(() => import(/* webpackChunkName: "view-sys-panel" */ '../features/sys/panel')),

@@ -9,7 +9,9 @@ import {
   ClockCircleOutlined,
   ControlOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   HomeOutlined,
+  LoginOutlined,
   MenuOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -17,6 +19,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -27,7 +30,9 @@ const menuIcons: Record<string, ComponentType> = {
   ClockCircleOutlined,
   ControlOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
   HomeOutlined,
+  LoginOutlined,
   MenuOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -35,6 +40,7 @@ const menuIcons: Record<string, ComponentType> = {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
+  WifiOutlined,
 };
 
 /** The names a menu may use: the menu screen offers exactly these in its icon select. */

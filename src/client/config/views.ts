@@ -8,6 +8,9 @@ import type { ComponentType } from 'react';
 export const ROUTABLE_VIEWS = [
   'hotel/advanced',
   'hotel/device',
+  'monitor/login',
+  'monitor/online',
+  'monitor/operation',
   'sys/dict',
   'sys/menu',
   'sys/panel',

@@ -4,7 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody } from '../common';
-import { post } from '../endpoint';
+import { acts, post, reads } from '../endpoint';
 
 export const AdvancedRecord = Type.Object({
   id: Type.Integer(),
@@ -21,25 +21,30 @@ export const AdvancedRecord = Type.Object({
   updatedAt: field.time(),
 });
 
-export const AdvancedInquire = pagedRequest({
-  name: Type.String({ title: '配置名称', maxLength: 32 }),
-  state: field.flag('状态'),
-});
+export const ADVANCED_SORT_KEYS = ['name', 'state', 'initialisedAt', 'updatedAt'] as const;
+
+export const AdvancedInquire = pagedRequest(
+  {
+    name: field.note('配置名称', 32),
+    state: field.flag('状态'),
+  },
+  ADVANCED_SORT_KEYS,
+);
 
 const advancedFields = {
   name: field.text('配置名称', 32),
   endpointUrl: field.note('接口地址', 200),
   appKey: field.note('App Key', 100),
-  appSecret: field.note('App Secret', 200),
+  appSecret: field.secret('App Secret', 0, 200),
   state: field.flag('状态'),
-  remark: field.note('备注', 200),
+  remark: field.remark(),
 };
 export const AdvancedCreation = Type.Object(advancedFields, { additionalProperties: false });
 export const AdvancedEdit = Type.Object({ id: field.id(), ...advancedFields, ...versioned }, { additionalProperties: false });
 
 export const advancedEndpoints = {
-  '/hotel/advanced/inquire': post(AdvancedInquire, paged(AdvancedRecord)),
-  '/hotel/advanced/creation': post(AdvancedCreation, AdvancedRecord),
-  '/hotel/advanced/edit': post(AdvancedEdit, AdvancedRecord),
-  '/hotel/advanced/jd/edit': post(IdBody, AdvancedRecord),
+  '/hotel/advanced/inquire': post(AdvancedInquire, paged(AdvancedRecord), reads),
+  '/hotel/advanced/creation': post(AdvancedCreation, AdvancedRecord, acts('advanced')),
+  '/hotel/advanced/edit': post(AdvancedEdit, AdvancedRecord, acts('advanced')),
+  '/hotel/advanced/jd/edit': post(IdBody, AdvancedRecord, acts('advanced')),
 };

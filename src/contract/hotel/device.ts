@@ -3,8 +3,9 @@
  * stored hashed), never with a staff token.
  */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody } from '../common';
-import { post } from '../endpoint';
+import { field, pagedRequest, paged, versioned, IdBody, listExport } from '../common';
+import { download, post, upload, acts, reads } from '../endpoint';
+import { ImportQuery, ImportSummary } from '../list-import';
 
 export const DeviceRecord = Type.Object({
   id: Type.Integer(),
@@ -21,14 +22,19 @@ export const DeviceRecord = Type.Object({
   updatedAt: field.time(),
 });
 
-export const DeviceInquire = pagedRequest({
-  name: Type.String({ title: '设备名称', maxLength: 32 }),
-  sn: Type.String({ title: '序列号', maxLength: 64 }),
-  type: Type.String({ title: '设备类型', maxLength: 40 }),
-  roomNo: Type.String({ title: '房间号', maxLength: 16 }),
-  state: field.flag('状态'),
-  online: field.flag('在线'),
-});
+export const DEVICE_SORT_KEYS = ['name', 'sn', 'type', 'roomNo', 'state', 'online', 'lastSeenAt', 'createdAt'] as const;
+
+export const DeviceInquire = pagedRequest(
+  {
+    name: field.note('设备名称', 32),
+    sn: field.note('序列号', 64),
+    type: field.note('设备类型', 40),
+    roomNo: field.note('房间号', 16),
+    state: field.flag('状态'),
+    online: field.flag('在线'),
+  },
+  DEVICE_SORT_KEYS,
+);
 
 const deviceFields = {
   name: field.text('设备名称', 32),
@@ -36,21 +42,24 @@ const deviceFields = {
   type: field.text('设备类型', 40),
   roomNo: field.note('房间号', 16),
   state: field.flag('状态'),
-  remark: field.note('备注', 200),
+  remark: field.remark(),
 };
 export const DeviceCreation = Type.Object(deviceFields, { additionalProperties: false });
 export const DeviceEdit = Type.Object({ id: field.id(), ...deviceFields, ...versioned }, { additionalProperties: false });
 
 /** Creation and key reset answer the device key once; only its hash is kept. */
-export const DeviceWithKey = Type.Object({ device: DeviceRecord, deviceKey: Type.String() });
+export const DeviceWithKey = Type.Object({ device: DeviceRecord, deviceKey: Type.String({ secret: true }) });
 
 export const HeartbeatBody = Type.Object({ sn: field.text('序列号', 64) }, { additionalProperties: false });
 export const HeartbeatData = Type.Object({ serverTime: Type.Integer() });
 
 export const deviceEndpoints = {
-  '/hotel/device/inquire': post(DeviceInquire, paged(DeviceRecord)),
-  '/hotel/device/creation': post(DeviceCreation, DeviceWithKey),
-  '/hotel/device/edit': post(DeviceEdit, DeviceRecord),
-  '/hotel/device/key/reset': post(IdBody, DeviceWithKey),
-  '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData),
+  '/hotel/device/inquire': post(DeviceInquire, paged(DeviceRecord), reads),
+  '/hotel/device/creation': post(DeviceCreation, DeviceWithKey, acts('device', 'data.device.id')),
+  '/hotel/device/edit': post(DeviceEdit, DeviceRecord, acts('device')),
+  '/hotel/device/export': download(listExport(DeviceInquire)),
+  '/hotel/device/import/template': download(null, reads),
+  '/hotel/device/import': upload(ImportQuery, ImportSummary),
+  '/hotel/device/key/reset': post(IdBody, DeviceWithKey, acts('device')),
+  '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData, { kind: 'none' }),
 };

@@ -3,8 +3,8 @@
  * their select options and value labels from here, so option lists are data, not code.
  */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned } from '../common';
-import { post } from '../endpoint';
+import { field, pagedRequest, paged, versioned, listExport } from '../common';
+import { download, post, acts, reads } from '../endpoint';
 
 export const DictRecord = Type.Object({
   id: Type.Integer(),
@@ -19,11 +19,16 @@ export const DictRecord = Type.Object({
   updatedAt: field.time(),
 });
 
-export const DictInquire = pagedRequest({
-  code: Type.String({ title: '字典编码', maxLength: 40 }),
-  label: Type.String({ title: '名称', maxLength: 32 }),
-  state: field.flag('状态'),
-});
+export const DICT_SORT_KEYS = ['code', 'label', 'value', 'sort', 'state'] as const;
+
+export const DictInquire = pagedRequest(
+  {
+    code: field.note('字典编码', 40),
+    label: field.note('名称', 32),
+    state: field.flag('状态'),
+  },
+  DICT_SORT_KEYS,
+);
 
 const dictFields = {
   code: field.text('字典编码', 40, {
@@ -34,7 +39,7 @@ const dictFields = {
   value: field.text('值', 40),
   sort: field.int('排序', 0, 9999),
   state: field.flag('状态'),
-  remark: field.note('备注', 200),
+  remark: field.remark(),
 };
 export const DictCreation = Type.Object(dictFields, { additionalProperties: false });
 export const DictEdit = Type.Object({ id: field.id(), ...dictFields, ...versioned }, { additionalProperties: false });
@@ -57,10 +62,11 @@ export const MenuDictEntry = Type.Object({
 export const MenuDictQuery = Type.Object({ menuId: field.id('菜单') }, { additionalProperties: false });
 
 export const dictEndpoints = {
-  '/sys/dict/inquire': post(DictInquire, paged(DictRecord)),
-  '/sys/dict/creation': post(DictCreation, DictRecord),
-  '/sys/dict/edit': post(DictEdit, DictRecord),
-  '/sys/dict/bind': post(DictBindBody, Type.Null()),
-  '/sys/dict/unbind': post(DictBindBody, Type.Null()),
-  '/sys/dict/resource/inquire': post(MenuDictQuery, Type.Array(MenuDictEntry)),
+  '/sys/dict/inquire': post(DictInquire, paged(DictRecord), reads),
+  '/sys/dict/creation': post(DictCreation, DictRecord, acts('dict')),
+  '/sys/dict/edit': post(DictEdit, DictRecord, acts('dict')),
+  '/sys/dict/export': download(listExport(DictInquire)),
+  '/sys/dict/bind': post(DictBindBody, Type.Null(), acts('dict', 'body.dictId')),
+  '/sys/dict/unbind': post(DictBindBody, Type.Null(), acts('dict', 'body.dictId')),
+  '/sys/dict/resource/inquire': post(MenuDictQuery, Type.Array(MenuDictEntry), reads),
 };

@@ -1,7 +1,7 @@
 /** Menus (sys/menu). A menu in state 1 with a path and an element becomes a route of the shell. */
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned } from '../common';
-import { post } from '../endpoint';
+import { acts, post, reads } from '../endpoint';
 
 export const MENU_PATH_PATTERN = '^(/[a-z][a-z0-9-]*){1,4}$|^$';
 export const ELEMENT_PATTERN = '^[a-z][a-z0-9-]*(/[a-z][a-z0-9-]*){0,3}$|^$';
@@ -42,17 +42,23 @@ export const MenuTreeRecord = Type.Recursive((Self) =>
   Type.Object({ ...menuRecordFields, children: Type.Optional(Type.Array(Self)) }),
 );
 
-export const MenuInquire = pagedRequest({
-  name: Type.String({ title: '菜单名称', maxLength: 32 }),
-  state: field.flag('状态'),
-});
+/** Without filters a sort orders the top-level menus and, under each, the children. */
+export const MENU_SORT_KEYS = ['name', 'path', 'sort', 'state'] as const;
+
+export const MenuInquire = pagedRequest(
+  {
+    name: field.note('菜单名称', 32),
+    state: field.flag('状态'),
+  },
+  MENU_SORT_KEYS,
+);
 
 const menuFields = {
   pid: field.nullable(field.id('上级菜单')),
   name: field.text('菜单名称', 32),
-  path: Type.String({ title: '路由路径', maxLength: 100, pattern: MENU_PATH_PATTERN, patternHint: '应形如 /sys/user' }),
-  element: Type.String({ title: '视图', maxLength: 64, pattern: ELEMENT_PATTERN, patternHint: '应形如 sys/user' }),
-  icon: Type.String({ title: '图标', maxLength: 40 }),
+  path: field.note('路由路径', 100, { pattern: MENU_PATH_PATTERN, patternHint: '应形如 /sys/user' }),
+  element: field.note('视图', 64, { pattern: ELEMENT_PATTERN, patternHint: '应形如 sys/user' }),
+  icon: field.note('图标', 40),
   sort: field.int('排序', 0, 9999),
   state: field.flag('状态'),
   isAuth: field.flag('是否需要授权'),
@@ -61,7 +67,7 @@ export const MenuCreation = Type.Object(menuFields, { additionalProperties: fals
 export const MenuEdit = Type.Object({ id: field.id(), ...menuFields, ...versioned }, { additionalProperties: false });
 
 export const menuEndpoints = {
-  '/sys/menu/inquire': post(MenuInquire, paged(MenuTreeRecord)),
-  '/sys/menu/creation': post(MenuCreation, MenuRecord),
-  '/sys/menu/edit': post(MenuEdit, MenuRecord),
+  '/sys/menu/inquire': post(MenuInquire, paged(MenuTreeRecord), reads),
+  '/sys/menu/creation': post(MenuCreation, MenuRecord, acts('menu')),
+  '/sys/menu/edit': post(MenuEdit, MenuRecord, acts('menu')),
 };

@@ -1,6 +1,35 @@
-/** The dashboard's figures (sys/panel). */
+/** The dashboard's figures and chart series (sys/panel). Days are calendar days in Asia/Shanghai. */
 import { Type } from '@sinclair/typebox';
-import { postEmpty } from '../endpoint';
+import { postEmpty, reads } from '../endpoint';
+
+/** How many days the per-day series cover, today included. */
+export const PANEL_DAYS = 14;
+
+export const OnlineSample = Type.Object({
+  /** Epoch ms of the sample. */
+  at: Type.Integer(),
+  online: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const DayCount = Type.Object({
+  /** YYYY-MM-DD in Asia/Shanghai. */
+  day: Type.String(),
+  count: Type.Integer(),
+});
+
+export const DayRuns = Type.Object({
+  day: Type.String(),
+  success: Type.Integer(),
+  failed: Type.Integer(),
+});
+
+export const TypeCount = Type.Object({
+  /** The stored device type and its `device_type` dictionary label (the value itself when none). */
+  type: Type.String(),
+  label: Type.String(),
+  count: Type.Integer(),
+});
 
 export const PanelData = Type.Object({
   users: Type.Integer(),
@@ -12,8 +41,16 @@ export const PanelData = Type.Object({
   schedulesEnabled: Type.Integer(),
   schedulesFailedLastRun: Type.Integer(),
   activeSessions: Type.Integer(),
+  /** The hourly samples of the last 24 h, oldest first, ending with the live figure. */
+  onlineHistory: Type.Array(OnlineSample),
+  /** One entry per day of the last PANEL_DAYS days, oldest first, days without sign-ins as 0. */
+  signInsPerDay: Type.Array(DayCount),
+  /** Finished schedule runs per day of the last PANEL_DAYS days, oldest first. */
+  scheduleRunsPerDay: Type.Array(DayRuns),
+  /** Devices per type, most numerous first. */
+  devicesByType: Type.Array(TypeCount),
 });
 
 export const panelEndpoints = {
-  '/sys/panel/inquire': postEmpty(PanelData),
+  '/sys/panel/inquire': postEmpty(PanelData, reads),
 };

@@ -4,8 +4,8 @@
  * whose options come from the dictionary entries bound to it (sys/dict).
  */
 import { Type } from '@sinclair/typebox';
-import { field, paged, versioned } from '../common';
-import { post } from '../endpoint';
+import { field, paged, sortRequest, versioned } from '../common';
+import { post, acts, reads } from '../endpoint';
 
 export const RESOURCE_TYPE_PATTERN = '^(api|field|button)_[A-Za-z][A-Za-z0-9]{0,31}$';
 export const API_PATH_PATTERN = '^(/[a-z][a-zA-Z0-9]*){2,5}$';
@@ -23,20 +23,12 @@ export const ResourceRecord = Type.Object({
 
 const resourceFields = {
   name: field.text('资源名称', 32),
-  type: Type.String({
-    title: '资源类型',
-    maxLength: 40,
-    pattern: RESOURCE_TYPE_PATTERN,
-    patternHint: '格式为 类别_标识，类别为 api、field 或 button',
-  }),
-  path: Type.String({
-    title: '接口路径',
-    maxLength: 100,
-    pattern: `(${API_PATH_PATTERN})|^$`,
-    patternHint: '应形如 /sys/user/inquire，非接口资源留空',
-  }),
-  remark: field.note('备注', 200),
+  type: field.note('资源类型', 40, { pattern: RESOURCE_TYPE_PATTERN, patternHint: '格式为 类别_标识，类别为 api、field 或 button' }),
+  path: field.note('接口路径', 100, { pattern: `(${API_PATH_PATTERN})|^$`, patternHint: '应形如 /sys/user/inquire，非接口资源留空' }),
+  remark: field.remark(),
 };
+
+export const RESOURCE_SORT_KEYS = ['name', 'type', 'path'] as const;
 
 export const ResourceMenuInquire = Type.Object(
   {
@@ -45,11 +37,12 @@ export const ResourceMenuInquire = Type.Object(
     params: Type.Object(
       {
         menuId: field.id('菜单'),
-        name: Type.Optional(Type.String({ title: '资源名称', maxLength: 32 })),
-        type: Type.Optional(Type.String({ title: '资源类型', maxLength: 40 })),
+        name: Type.Optional(field.note('资源名称', 32)),
+        type: Type.Optional(field.note('资源类型', 40)),
       },
       { additionalProperties: false },
     ),
+    sort: Type.Optional(sortRequest(RESOURCE_SORT_KEYS)),
   },
   { additionalProperties: false },
 );
@@ -75,7 +68,7 @@ export const BindableResourceInquire = Type.Object(
       {
         dictId: field.id('字典'),
         menuId: Type.Optional(field.id('菜单')),
-        name: Type.Optional(Type.String({ title: '资源名称', maxLength: 32 })),
+        name: Type.Optional(field.note('资源名称', 32)),
       },
       { additionalProperties: false },
     ),
@@ -84,9 +77,9 @@ export const BindableResourceInquire = Type.Object(
 );
 
 export const resourceEndpoints = {
-  '/sys/resource/menu/inquire': post(ResourceMenuInquire, paged(ResourceRecord)),
-  '/sys/resource/inquire': post(ResourceByMenu, Type.Array(ResourceRecord)),
-  '/sys/resource/creation': post(ResourceCreation, ResourceRecord),
-  '/sys/resource/edit': post(ResourceEdit, ResourceRecord),
-  '/sys/resource/inquires': post(BindableResourceInquire, paged(BindableResource)),
+  '/sys/resource/menu/inquire': post(ResourceMenuInquire, paged(ResourceRecord), reads),
+  '/sys/resource/inquire': post(ResourceByMenu, Type.Array(ResourceRecord), reads),
+  '/sys/resource/creation': post(ResourceCreation, ResourceRecord, acts('resource')),
+  '/sys/resource/edit': post(ResourceEdit, ResourceRecord, acts('resource')),
+  '/sys/resource/inquires': post(BindableResourceInquire, paged(BindableResource), reads),
 };

@@ -1,7 +1,7 @@
 /** Roles (sys/role): the role itself, its grants (auth bindings) and its users. */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned } from '../common';
-import { get, post } from '../endpoint';
+import { field, pagedRequest, paged, versioned, listExport } from '../common';
+import { download, get, post, acts, reads } from '../endpoint';
 import { ResourceRecord } from './resource';
 import { UserRecord } from './user';
 
@@ -18,14 +18,19 @@ export const RoleRecord = Type.Object({
   version: Type.Integer(),
 });
 
-export const RoleInquire = pagedRequest({
-  name: Type.String({ title: '角色名称', maxLength: 32 }),
-  state: field.flag('状态'),
-});
+export const ROLE_SORT_KEYS = ['name', 'state', 'createdAt', 'updatedAt'] as const;
+
+export const RoleInquire = pagedRequest(
+  {
+    name: field.note('角色名称', 32),
+    state: field.flag('状态'),
+  },
+  ROLE_SORT_KEYS,
+);
 
 const roleFields = {
   name: field.text('角色名称', 32),
-  remark: field.note('备注', 200),
+  remark: field.remark(),
   state: field.flag('状态'),
 };
 export const RoleCreation = Type.Object(roleFields, { additionalProperties: false });
@@ -63,7 +68,7 @@ export const MenuWithResources = Type.Object({
 });
 
 export const MenuResourcesInquire = pagedRequest({
-  name: Type.String({ title: '菜单名称', maxLength: 32 }),
+  name: field.note('菜单名称', 32),
 });
 
 export const RoleUserBody = Type.Object(
@@ -85,7 +90,7 @@ export const RoleUserInquire = Type.Object(
       {
         roleId: field.id('角色'),
         member: Type.Optional(field.flag('是否成员')),
-        userName: Type.Optional(Type.String({ title: '用户名', maxLength: 32 })),
+        userName: Type.Optional(field.note('用户名', 32)),
       },
       { additionalProperties: false },
     ),
@@ -94,13 +99,14 @@ export const RoleUserInquire = Type.Object(
 );
 
 export const roleEndpoints = {
-  '/sys/role/inquire': post(RoleInquire, paged(RoleRecord)),
-  '/sys/role/creation': post(RoleCreation, RoleRecord),
-  '/sys/role/edit': post(RoleEdit, RoleRecord),
-  '/sys/menu/resources': post(MenuResourcesInquire, paged(MenuWithResources)),
-  '/sys/role/auth': post(RoleAuthBody, Type.Array(AuthItem)),
-  'GET /sys/role/auth': get(RoleAuthQuery, Type.Array(AuthItem)),
-  '/sys/role/user/inquire': post(RoleUserInquire, paged(UserRecord)),
-  '/sys/role/bind/user': post(RoleUserBody, Type.Null()),
-  '/sys/role/unbind/user': post(RoleUserBody, Type.Null()),
+  '/sys/role/inquire': post(RoleInquire, paged(RoleRecord), reads),
+  '/sys/role/creation': post(RoleCreation, RoleRecord, acts('role')),
+  '/sys/role/edit': post(RoleEdit, RoleRecord, acts('role')),
+  '/sys/role/export': download(listExport(RoleInquire)),
+  '/sys/menu/resources': post(MenuResourcesInquire, paged(MenuWithResources), reads),
+  '/sys/role/auth': post(RoleAuthBody, Type.Array(AuthItem), acts('role', 'body.roleId')),
+  'GET /sys/role/auth': get(RoleAuthQuery, Type.Array(AuthItem), reads),
+  '/sys/role/user/inquire': post(RoleUserInquire, paged(UserRecord), reads),
+  '/sys/role/bind/user': post(RoleUserBody, Type.Null(), acts('user', 'body.userId')),
+  '/sys/role/unbind/user': post(RoleUserBody, Type.Null(), acts('user', 'body.userId')),
 };

@@ -3,8 +3,8 @@
  * a class or a module from the request) and carries that task's typed parameters.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody } from '../common';
-import { post, postEmpty } from '../endpoint';
+import { field, pagedRequest, paged, versioned, IdBody, listExport, sortRequest } from '../common';
+import { download, post, postEmpty, acts, reads } from '../endpoint';
 
 /** The built-in tasks and their parameter shapes; the server registry implements exactly these. */
 export const scheduleTasks = {
@@ -25,6 +25,19 @@ export const scheduleTasks = {
     label: '清理任务日志',
     description: '删除早于指定天数的定时任务运行日志',
     params: Type.Object({ days: field.int('保留天数', 1, 3650) }, { additionalProperties: false }),
+  },
+  'monitor.pruneLogs': {
+    label: '清理审计日志',
+    description: '删除早于指定天数的操作日志和登录日志（至少保留 180 天），哈希链从保留的最早一条起仍可校验',
+    params: Type.Object(
+      { days: Type.Integer({ title: '保留天数', minimum: 180, maximum: 3650, default: 180 }) },
+      { additionalProperties: false },
+    ),
+  },
+  'device.onlineSample': {
+    label: '设备在线统计',
+    description: '记录此刻的在线设备数和设备总数（控制台的 24 小时在线曲线），并删除早于保留天数的记录',
+    params: Type.Object({ days: field.int('保留天数', 1, 366) }, { additionalProperties: false }),
   },
 } satisfies Record<string, { label: string; description: string; params: TSchema }>;
 export type TaskName = keyof typeof scheduleTasks;
@@ -58,19 +71,24 @@ export const ScheduleRecord = Type.Object({
   updatedAt: field.time(),
 });
 
-export const ScheduleInquire = pagedRequest({
-  name: Type.String({ title: '任务名称', maxLength: 32 }),
-  task: Type.String({ title: '任务类型', maxLength: 40 }),
-  state: field.flag('状态'),
-});
+export const SCHEDULE_SORT_KEYS = ['name', 'task', 'state', 'nextRunAt', 'lastRunAt'] as const;
+
+export const ScheduleInquire = pagedRequest(
+  {
+    name: field.note('任务名称', 32),
+    task: field.note('任务类型', 40),
+    state: field.flag('状态'),
+  },
+  SCHEDULE_SORT_KEYS,
+);
 
 const scheduleFields = {
   name: field.text('任务名称', 32),
   cron: field.text('Cron 表达式', 100),
-  task: Type.String({ title: '任务类型', maxLength: 40 }),
+  task: field.note('任务类型', 40),
   params: Type.Record(Type.String(), Type.Unknown(), { title: '任务参数' }),
   state: field.flag('状态'),
-  remark: field.note('备注', 200),
+  remark: field.remark(),
 };
 export const ScheduleCreation = Type.Object(scheduleFields, { additionalProperties: false });
 export const ScheduleEdit = Type.Object({ id: field.id(), ...scheduleFields, ...versioned }, { additionalProperties: false });
@@ -89,21 +107,26 @@ export const ScheduleLogRecord = Type.Object({
   /** The server instance (INSTANCE_ID) that ran it. */
   instance: Type.String(),
 });
+export const SCHEDULE_LOG_SORT_KEYS = ['startedAt', 'endedAt', 'outcome'] as const;
+
 export const ScheduleLogInquire = Type.Object(
   {
     size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 20 }),
     current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
     params: Type.Object({ scheduleId: field.id('定时任务') }, { additionalProperties: false }),
+    sort: Type.Optional(sortRequest(SCHEDULE_LOG_SORT_KEYS)),
   },
   { additionalProperties: false },
 );
 
 export const scheduleEndpoints = {
-  '/sys/schedule/inquire': post(ScheduleInquire, paged(ScheduleRecord)),
-  '/sys/schedule/creation': post(ScheduleCreation, ScheduleRecord),
-  '/sys/schedule/edit': post(ScheduleEdit, ScheduleRecord),
-  '/sys/schedule/run': post(IdBody, ScheduleLogRecord),
-  '/sys/schedule/log': post(ScheduleLogInquire, paged(ScheduleLogRecord)),
-  '/sys/schedule/tasks': postEmpty(Type.Array(TaskInfo)),
-  '/sys/schedule/preview': post(CronPreviewBody, CronPreview),
+  '/sys/schedule/inquire': post(ScheduleInquire, paged(ScheduleRecord), reads),
+  '/sys/schedule/creation': post(ScheduleCreation, ScheduleRecord, acts('schedule')),
+  '/sys/schedule/edit': post(ScheduleEdit, ScheduleRecord, acts('schedule')),
+  '/sys/schedule/export': download(listExport(ScheduleInquire)),
+  '/sys/schedule/run': post(IdBody, ScheduleLogRecord, acts('schedule')),
+  '/sys/schedule/log': post(ScheduleLogInquire, paged(ScheduleLogRecord), reads),
+  '/sys/schedule/log/export': download(listExport(ScheduleLogInquire)),
+  '/sys/schedule/tasks': postEmpty(Type.Array(TaskInfo), reads),
+  '/sys/schedule/preview': post(CronPreviewBody, CronPreview, reads),
 };

@@ -1,7 +1,7 @@
 /** Sign-in, sign-out, own password, and the authorised menu (SPEC 7). */
 import { Type } from '@sinclair/typebox';
 import { Empty, field } from '../common';
-import { get, post, postEmpty } from '../endpoint';
+import { acts, get, post, postEmpty, reads } from '../endpoint';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
 export const AuthorityMenu = Type.Object({
@@ -14,12 +14,17 @@ export const AuthorityMenu = Type.Object({
   sort: Type.Integer(),
   state: Type.Integer(),
   isAuth: Type.Integer(),
+  /**
+   * The types of this menu's resources the role holds (e.g. api_export), so a screen can hide what
+   * the server would refuse. Added to SPEC's shape; absent means unknown (show, the server decides).
+   */
+  granted: Type.Optional(Type.Array(Type.String())),
 });
 
 export const LoginBody = Type.Object(
   {
-    userName: Type.String({ title: '用户名', minLength: 1, maxLength: 64 }),
-    password: Type.String({ title: '密码', minLength: 1, maxLength: 128 }),
+    userName: field.note('用户名', 64, { min: 1 }),
+    password: field.secret('密码', 1, 128),
   },
   { additionalProperties: false },
 );
@@ -27,25 +32,25 @@ export const LoginBody = Type.Object(
 export const LoginData = Type.Object({
   role: Type.Object({ id: Type.Integer(), name: Type.String() }),
   menu: Type.Array(AuthorityMenu),
-  token: Type.String(),
+  token: Type.String({ secret: true }),
   userName: Type.String(),
   nickName: Type.String(),
 });
 
-export const passwordField = (title: string) =>
-  Type.String({ title, minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+export const passwordField = (title: string) => field.secret(title, PASSWORD_MIN, PASSWORD_MAX);
 
 export const PasswordChangeBody = Type.Object(
   {
-    oldPassword: Type.String({ title: '原密码', minLength: 1, maxLength: 128 }),
+    oldPassword: field.secret('原密码', 1, 128),
     newPassword: passwordField('新密码'),
   },
   { additionalProperties: false },
 );
 
 export const sessionEndpoints = {
-  '/sys/user/verify': post(LoginBody, LoginData),
-  '/sys/user/logout': postEmpty(Empty),
-  '/sys/user/password': post(PasswordChangeBody, Empty),
-  'GET /sys/menu/authority': get(null, Type.Array(AuthorityMenu)),
+  // Sign-in attempts are recorded in the login log, not the operation log.
+  '/sys/user/verify': post(LoginBody, LoginData, { kind: 'none' }),
+  '/sys/user/logout': postEmpty(Empty, acts('user', 'self', '退出登录')),
+  '/sys/user/password': post(PasswordChangeBody, Empty, acts('user', 'self', '修改密码')),
+  'GET /sys/menu/authority': get(null, Type.Array(AuthorityMenu), reads),
 };

@@ -1,18 +1,13 @@
 /** Users (sys/user). The password travels only on creation, reset and own change. */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody } from '../common';
-import { post } from '../endpoint';
+import { field, pagedRequest, paged, versioned, IdBody, listExport } from '../common';
+import { download, post, upload, acts, reads } from '../endpoint';
+import { ImportQuery, ImportSummary } from '../list-import';
 import { passwordField } from './session';
 import { USER_NAME_PATTERN } from '../constants';
 
 const userName = () =>
-  Type.String({
-    title: '用户名',
-    minLength: 3,
-    maxLength: 32,
-    pattern: USER_NAME_PATTERN,
-    patternHint: '只能包含字母、数字和 _ . @ -，长度 3-32',
-  });
+  field.note('用户名', 32, { min: 3, pattern: USER_NAME_PATTERN, patternHint: '只能包含字母、数字和 _ . @ -，长度 3-32' });
 
 export const UserRecord = Type.Object({
   id: Type.Integer(),
@@ -26,12 +21,17 @@ export const UserRecord = Type.Object({
   version: Type.Integer(),
 });
 
-export const UserInquire = pagedRequest({
-  userName: Type.String({ title: '用户名', maxLength: 32 }),
-  nickName: Type.String({ title: '昵称', maxLength: 32 }),
-  state: field.flag('状态'),
-  roleId: field.id('角色'),
-});
+export const USER_SORT_KEYS = ['userName', 'nickName', 'state', 'roleName', 'createdAt', 'updatedAt'] as const;
+
+export const UserInquire = pagedRequest(
+  {
+    userName: field.note('用户名', 32),
+    nickName: field.note('昵称', 32),
+    state: field.flag('状态'),
+    roleId: field.id('角色'),
+  },
+  USER_SORT_KEYS,
+);
 
 export const UserCreation = Type.Object(
   {
@@ -60,10 +60,16 @@ export const UserPasswordReset = Type.Object(
   { additionalProperties: false },
 );
 
+/** One imported row, checked with the creation rules (the password is generated, not imported). */
+export const UserImportRow = Type.Omit(UserCreation, ['password']);
+
 export const userEndpoints = {
-  '/sys/user/inquire': post(UserInquire, paged(UserRecord)),
-  '/sys/user/creation': post(UserCreation, UserRecord),
-  '/sys/user/edit': post(UserEdit, UserRecord),
-  '/sys/user/password/reset': post(UserPasswordReset, Type.Null()),
-  '/sys/user/detail': post(IdBody, UserRecord),
+  '/sys/user/inquire': post(UserInquire, paged(UserRecord), reads),
+  '/sys/user/creation': post(UserCreation, UserRecord, acts('user')),
+  '/sys/user/edit': post(UserEdit, UserRecord, acts('user')),
+  '/sys/user/password/reset': post(UserPasswordReset, Type.Null(), acts('user')),
+  '/sys/user/detail': post(IdBody, UserRecord, reads),
+  '/sys/user/export': download(listExport(UserInquire)),
+  '/sys/user/import/template': download(null, reads),
+  '/sys/user/import': upload(ImportQuery, ImportSummary),
 };

@@ -80,6 +80,7 @@ export interface SessionTable {
   expiresAt: number;
   revokedAt: number | null;
   ip: string;
+  userAgent: Generated<string>;
 }
 
 export interface LoginFailureTable {
@@ -138,6 +139,71 @@ export interface AdvancedTable extends Audited {
   initialisedAt: number | null;
 }
 
+/** The head and the anchor of each audit chain ('operation', 'login'); see server/lib/audit-chain.ts. */
+export interface AuditChainTable {
+  chain: string;
+  headId: number;
+  headHash: string;
+  headAt: number;
+  anchorId: number;
+  anchorHash: string;
+}
+
+export interface OperationLogTable {
+  id: number;
+  at: number;
+  operatorType: string;
+  operatorId: number | null;
+  operatorName: string;
+  module: string;
+  action: string;
+  path: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string;
+  outcome: string;
+  code: number;
+  msg: string;
+  ip: string;
+  durationMs: number;
+  /** JSON text, redacted. */
+  params: string;
+  /** JSON text: [{ field, title, before, after }]. */
+  changes: string;
+  prevHash: string;
+  hash: string;
+}
+
+export interface LoginLogTable {
+  id: number;
+  at: number;
+  event: string;
+  outcome: string;
+  userId: number | null;
+  userName: string;
+  ip: string;
+  browser: string;
+  os: string;
+  userAgent: string;
+  msg: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** How many devices were online at a moment (task device.onlineSample; the panel's 24 h curve). */
+export interface DeviceOnlineSampleTable {
+  id: Generated<number>;
+  sampledAt: number;
+  online: number;
+  total: number;
+}
+
+/** One row per built-in a database has received (db/builtins.ts). */
+export interface BuiltinTable {
+  key: string;
+  createdAt: number;
+}
+
 export interface Database {
   sysRole: RoleTable;
   sysUser: UserTable;
@@ -152,6 +218,11 @@ export interface Database {
   sysScheduleLog: ScheduleLogTable;
   hotelDevice: DeviceTable;
   hotelAdvanced: AdvancedTable;
+  hotelDeviceOnlineSample: DeviceOnlineSampleTable;
+  sysBuiltin: BuiltinTable;
+  sysAuditChain: AuditChainTable;
+  sysOperationLog: OperationLogTable;
+  sysLoginLog: LoginLogTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -53,6 +53,9 @@ export const seedAreas: SeedArea[] = [
           api('编辑用户', 'edit', '/sys/user/edit'),
           api('用户详情', 'detail', '/sys/user/detail'),
           api('重置密码', 'passwordReset', '/sys/user/password/reset'),
+          api('导出用户', 'export', '/sys/user/export'),
+          api('导入用户', 'import', '/sys/user/import'),
+          api('用户导入模板', 'importTemplate', '/sys/user/import/template'),
         ],
         fields: { state: 'common_state' },
       },
@@ -70,6 +73,7 @@ export const seedAreas: SeedArea[] = [
           api('角色用户', 'users', '/sys/role/user/inquire'),
           api('绑定用户', 'bindUser', '/sys/role/bind/user'),
           api('解绑用户', 'unbindUser', '/sys/role/unbind/user'),
+          api('导出角色', 'export', '/sys/role/export'),
         ],
         fields: { state: 'common_state' },
       },
@@ -101,6 +105,7 @@ export const seedAreas: SeedArea[] = [
           api('可绑定资源', 'resources', '/sys/resource/inquires'),
           api('绑定资源', 'bind', '/sys/dict/bind'),
           api('解绑资源', 'unbind', '/sys/dict/unbind'),
+          api('导出字典', 'export', '/sys/dict/export'),
         ],
         fields: { state: 'common_state' },
       },
@@ -117,6 +122,8 @@ export const seedAreas: SeedArea[] = [
           api('运行日志', 'log', '/sys/schedule/log'),
           api('任务类型', 'tasks', '/sys/schedule/tasks'),
           api('预览执行时间', 'preview', '/sys/schedule/preview'),
+          api('导出任务', 'export', '/sys/schedule/export'),
+          api('导出运行日志', 'logExport', '/sys/schedule/log/export'),
         ],
         fields: { state: 'schedule_state', lastOutcome: 'schedule_outcome' },
       },
@@ -137,6 +144,9 @@ export const seedAreas: SeedArea[] = [
           api('新增设备', 'creation', '/hotel/device/creation'),
           api('编辑设备', 'edit', '/hotel/device/edit'),
           api('重置设备密钥', 'keyReset', '/hotel/device/key/reset'),
+          api('导出设备', 'export', '/hotel/device/export'),
+          api('导入设备', 'import', '/hotel/device/import'),
+          api('设备导入模板', 'importTemplate', '/hotel/device/import/template'),
         ],
         fields: { type: 'device_type', state: 'common_state', online: 'device_online' },
       },
@@ -152,6 +162,50 @@ export const seedAreas: SeedArea[] = [
           api('初始化', 'init', '/hotel/advanced/jd/edit'),
         ],
         fields: { state: 'common_state' },
+      },
+    ],
+  },
+  {
+    name: '系统监控',
+    path: '/monitor',
+    icon: 'SafetyOutlined',
+    children: [
+      {
+        name: '操作日志',
+        path: '/monitor/operation',
+        element: 'monitor/operation',
+        icon: 'FileSearchOutlined',
+        resources: [
+          api('查询操作日志', 'inquire', '/monitor/operation/inquire'),
+          api('操作日志详情', 'detail', '/monitor/operation/detail'),
+          api('模块与操作', 'options', '/monitor/operation/options'),
+          api('导出操作日志', 'export', '/monitor/operation/export'),
+          api('校验操作日志', 'verify', '/monitor/operation/verify'),
+        ],
+        fields: { outcome: 'monitor_outcome', operatorType: 'monitor_operator_type', targetType: 'monitor_target_type' },
+      },
+      {
+        name: '登录日志',
+        path: '/monitor/login',
+        element: 'monitor/login',
+        icon: 'LoginOutlined',
+        resources: [
+          api('查询登录日志', 'inquire', '/monitor/login/inquire'),
+          api('导出登录日志', 'export', '/monitor/login/export'),
+          api('校验登录日志', 'verify', '/monitor/login/verify'),
+        ],
+        fields: { event: 'monitor_login_event', outcome: 'monitor_login_outcome' },
+      },
+      {
+        name: '在线用户',
+        path: '/monitor/online',
+        element: 'monitor/online',
+        icon: 'WifiOutlined',
+        resources: [
+          api('查询在线用户', 'inquire', '/monitor/online/inquire'),
+          api('强制下线会话', 'revoke', '/monitor/online/revoke'),
+          api('强制下线用户', 'revokeUser', '/monitor/online/revoke/user'),
+        ],
       },
     ],
   },
@@ -186,6 +240,44 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '在线', value: '1' },
     { label: '离线', value: '0' },
   ],
+  monitor_outcome: [
+    { label: '成功', value: 'success' },
+    { label: '拒绝', value: 'refused' },
+    { label: '失败', value: 'failed' },
+  ],
+  monitor_operator_type: [
+    { label: '用户', value: 'user' },
+    { label: '未登录', value: 'anonymous' },
+    { label: '系统', value: 'system' },
+    { label: '设备', value: 'device' },
+  ],
+  monitor_target_type: [
+    { label: '用户', value: 'user' },
+    { label: '角色', value: 'role' },
+    { label: '菜单', value: 'menu' },
+    { label: '资源', value: 'resource' },
+    { label: '字典', value: 'dict' },
+    { label: '定时任务', value: 'schedule' },
+    { label: '设备', value: 'device' },
+    { label: '高级设置', value: 'advanced' },
+    { label: '会话', value: 'session' },
+  ],
+  monitor_login_event: [
+    { label: '登录', value: 'signIn' },
+    { label: '退出', value: 'signOut' },
+    { label: '会话结束', value: 'sessionEnd' },
+  ],
+  monitor_login_outcome: [
+    { label: '成功', value: 'success' },
+    { label: '密码错误', value: 'wrongPassword' },
+    { label: '用户不存在', value: 'unknownUser' },
+    { label: '已禁用', value: 'disabled' },
+    { label: '未绑定角色', value: 'noRole' },
+    { label: '登录受限', value: 'throttled' },
+    { label: '已过期', value: 'expired' },
+    { label: '密码已修改', value: 'passwordChanged' },
+    { label: '强制下线', value: 'forced' },
+  ],
 };
 
 export interface SeedSchedule {
@@ -196,11 +288,13 @@ export interface SeedSchedule {
   remark: string;
 }
 
-/** The housekeeping a hotel expects from day one; all three run in Asia/Shanghai time. */
+/** The housekeeping a hotel expects from day one; all of them run in Asia/Shanghai time. */
 export const seedSchedules: SeedSchedule[] = [
   { name: '设备离线检测', cron: '* * * * *', task: 'device.offlineSweep', params: { minutes: 5 }, remark: '每分钟把 5 分钟没有心跳的设备标记为离线' },
   { name: '清理过期会话', cron: '0 3 * * *', task: 'session.purgeExpired', params: {}, remark: '每天 03:00 删除过期或已撤销的会话' },
   { name: '清理任务日志', cron: '0 4 * * *', task: 'schedule.pruneLogs', params: { days: 30 }, remark: '每天 04:00 删除 30 天前的运行日志' },
+  { name: '清理审计日志', cron: '30 4 * * *', task: 'monitor.pruneLogs', params: { days: 180 }, remark: '每天 04:30 删除 180 天前的操作日志和登录日志' },
+  { name: '设备在线统计', cron: '0 * * * *', task: 'device.onlineSample', params: { days: 7 }, remark: '每小时记录一次在线设备数（控制台的 24 小时曲线），保留 7 天' },
 ];
 
 /** What staff read for a field resource in the grant and binding dialogs. */
@@ -210,6 +304,10 @@ export const fieldLabels: Record<string, string> = {
   lastOutcome: '最近运行结果',
   type: '设备类型',
   online: '在线状态',
+  outcome: '结果',
+  operatorType: '操作人类型',
+  targetType: '对象类型',
+  event: '事件',
 };
 
 export const ADMIN_ROLE_NAME = '超级管理员';

@@ -34,6 +34,22 @@ function describeCronError(message: string): string {
   return `${PREFIX}语法错误（${detail}）`;
 }
 
+const NEVER_FIRES = `${PREFIX}该表达式永远不会触发`;
+
+/**
+ * Runs a search for next runs. croner looks for a date that matches by recursing day after day;
+ * for some impossible dates (31 April, 31 in 2,4,6) that recursion overflows the stack instead of
+ * answering "none", so an overflow means the same as no next run: the expression never fires.
+ */
+function searching<T>(search: () => T): T {
+  try {
+    return search();
+  } catch (error) {
+    if (error instanceof RangeError) throw invalid(NEVER_FIRES);
+    throw error;
+  }
+}
+
 /** Parses an expression or throws a 400 that says what is wrong with it. */
 export function parseCron(expression: string): Cron {
   const fields = expression.trim().split(/\s+/).length;
@@ -46,17 +62,17 @@ export function parseCron(expression: string): Cron {
   } catch (error) {
     throw invalid(describeCronError(error instanceof Error ? error.message : String(error)));
   }
-  if (!cron.nextRun()) throw invalid(`${PREFIX}该表达式永远不会触发`);
+  if (!searching(() => cron.nextRun())) throw invalid(NEVER_FIRES);
   return cron;
 }
 
 /** The first run strictly after `from` (epoch ms), or null when the expression never fires again. */
 export function nextRunAfter(expression: string, from: number): number | null {
-  return parseCron(expression).nextRun(new Date(from))?.getTime() ?? null;
+  const cron = parseCron(expression);
+  return searching(() => cron.nextRun(new Date(from)))?.getTime() ?? null;
 }
 
 export function nextRuns(expression: string, from: number, count: number): number[] {
-  return parseCron(expression)
-    .nextRuns(count, new Date(from))
-    .map((date) => date.getTime());
+  const cron = parseCron(expression);
+  return searching(() => cron.nextRuns(count, new Date(from))).map((date) => date.getTime());
 }

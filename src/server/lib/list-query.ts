@@ -1,9 +1,11 @@
 /**
- * Building blocks of list inquiries: one page of rows plus its total from one count query, and a
- * "contains" filter that treats the user's text as text (LIKE wildcards in it are escaped).
+ * Building blocks of list inquiries: one page of rows plus its total from one count query, a
+ * "contains" filter that treats the user's text as text (LIKE wildcards in it are escaped), and
+ * the order of a list from its enumerated sort keys, with keyset reading for exports.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Paged } from '../../contract/constants';
+import { invalid } from './errors';
 
 export interface PageRequest {
   size: number;
@@ -32,4 +34,116 @@ export const given = (value: string | undefined): value is string => value !== u
 export function contains(column: Expression<string>, text: string): Expression<SqlBool> {
   const pattern = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
+}
+
+/** Rows a capped count reads at most; a longer list answers this as a lower bound of its total. */
+export const COUNT_CAP = 10_000;
+
+/**
+ * A page of a list too large to count on every call (the audit logs): `count(limit)` counts at most
+ * `limit` rows (a count over a LIMITed subquery, which reads only that many index entries), so
+ * `total` is exact up to the cap and a lower bound past it. Pages end at the cap: narrowing the
+ * filters (a time range) reaches older records.
+ */
+export async function fetchCappedPage<T>(
+  request: PageRequest,
+  count: (limit: number) => Promise<{ n: number | string | bigint }>,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  cap = COUNT_CAP,
+): Promise<Paged<T> & { totalIsLowerBound: boolean }> {
+  const counted = Number((await count(cap + 1)).n);
+  const total = Math.min(counted, cap);
+  const offset = (request.current - 1) * request.size;
+  const records = offset < total ? await rows(Math.min(request.size, total - offset), offset) : [];
+  return { records, current: request.current, size: request.size, total, totalIsLowerBound: counted > cap };
+}
+
+/** The column a sort key orders by; nullable columns say so (NULL sorts as the largest value). */
+export type SortColumn = string | { column: string; nullable: true };
+
+/** One step of a list's order: the column, the row field holding its value, the direction. */
+export interface OrderItem {
+  column: string;
+  key: string;
+  descending: boolean;
+  nullable: boolean;
+}
+/** A total order: the last item is always the unique id, so equal values keep a stable order. */
+export type ListOrder = readonly OrderItem[];
+
+const item = (key: string, spec: SortColumn, descending: boolean): OrderItem =>
+  typeof spec === 'string' ? { column: spec, key, descending, nullable: false } : { column: spec.column, key, descending, nullable: true };
+
+/**
+ * A list's default order: [row field, column, direction] steps ending with the id.
+ * e.g. `defaultOrder(['code', 'code'], ['sort', 'sort'], ['id', 'id'])`.
+ */
+export function defaultOrder(...steps: Array<[key: string, column: string, direction?: 'desc']>): ListOrder {
+  return steps.map(([key, column, direction]) => item(key, column, direction === 'desc'));
+}
+
+/**
+ * The order a list's request asks for: the requested key's column from the list's own table of
+ * sort keys, then the id in the same direction (so descend is exactly ascend reversed); without a
+ * sort, the list's default order. The contract already refuses unknown keys; a key missing from
+ * the table (e.g. "constructor") is refused here too rather than reaching SQL.
+ */
+export function listOrder<S extends string>(
+  sort: { field: S; order: 'ascend' | 'descend' } | undefined,
+  keys: Readonly<Record<S, SortColumn>>,
+  fallback: ListOrder,
+  idColumn = 'id',
+): ListOrder {
+  if (!sort) return fallback;
+  if (!Object.hasOwn(keys, sort.field)) throw invalid('排序字段取值不正确');
+  const descending = sort.order === 'descend';
+  return [item(sort.field, keys[sort.field], descending), item('id', idColumn, descending)];
+}
+
+/** Applies a list order; NULLS clauses only on nullable columns, so plain columns keep their indexes. */
+export function ordered<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, order: ListOrder): SelectQueryBuilder<DB, TB, O> {
+  return order.reduce(
+    (q, step) =>
+      q.orderBy(sql.ref(step.column), (ob) => {
+        if (!step.nullable) return step.descending ? ob.desc() : ob.asc();
+        return step.descending ? ob.desc().nullsFirst() : ob.asc().nullsLast();
+      }),
+    query,
+  );
+}
+
+/** Rows strictly after `row` in `order` (keyset paging; NULL is the largest value). */
+export function after(order: ListOrder, row: Record<string, unknown>): Expression<SqlBool> {
+  const equal = (step: OrderItem) => {
+    const value = row[step.key];
+    return value === null || value === undefined ? sql<SqlBool>`${sql.ref(step.column)} is null` : sql<SqlBool>`${sql.ref(step.column)} = ${value}`;
+  };
+  const beyond = (step: OrderItem) => {
+    const column = sql.ref(step.column);
+    const value = row[step.key];
+    if (value === null || value === undefined) return step.descending ? sql<SqlBool>`${column} is not null` : sql<SqlBool>`1 = 0`;
+    if (step.descending) return sql<SqlBool>`${column} < ${value}`;
+    return step.nullable ? sql<SqlBool>`(${column} > ${value} or ${column} is null)` : sql<SqlBool>`${column} > ${value}`;
+  };
+  const branches = order.map((step, index) => sql.join([...order.slice(0, index).map(equal), beyond(step)], sql` and `));
+  return sql<SqlBool>`(${sql.join(branches.map((branch) => sql`(${branch})`), sql` or `)})`;
+}
+
+/**
+ * Reads a list in its order one keyset batch at a time (each batch starts after the last row
+ * read, however deep), for streaming exports. `read` answers up to `limit` rows after `seek`
+ * (null for the first batch), in `order`.
+ */
+export async function* inOrder<T extends object>(
+  order: ListOrder,
+  read: (seek: Expression<SqlBool> | null, limit: number) => Promise<T[]>,
+  batchSize = 1000,
+): AsyncGenerator<T> {
+  let seek: Expression<SqlBool> | null = null;
+  for (;;) {
+    const batch = await read(seek, batchSize);
+    yield* batch;
+    if (batch.length < batchSize) return;
+    seek = after(order, batch[batch.length - 1] as Record<string, unknown>);
+  }
 }

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { contract, type BodyOf, type DataOf, type EndpointKey } from '../../contract';
-import { pathOfKey } from '../../contract/endpoint';
+import { contract, type BodyOf, type Contract, type DataOf, type EndpointKey } from '../../contract';
+import { pathOfKey, type EndpointSpec } from '../../contract/endpoint';
 import { Code, type Envelope } from '../../contract/constants';
 
 /**
@@ -35,8 +35,16 @@ declare module 'fastify' {
   }
 }
 
-export type ApiRequest<K extends EndpointKey> = FastifyRequest & { body: BodyOf<K>; query: BodyOf<K> };
-export type Handler<K extends EndpointKey> = (request: ApiRequest<K>, reply: FastifyReply) => Promise<Envelope<DataOf<K>>>;
+type Transport<K extends EndpointKey> = Contract[K] extends { transport: infer T } ? T : 'json';
+
+/** An upload's body is the file (a Buffer, from the content-type parser) and its options the query. */
+export type ApiRequest<K extends EndpointKey> = FastifyRequest &
+  (Transport<K> extends 'upload' ? { body: unknown; query: BodyOf<K> } : { body: BodyOf<K>; query: BodyOf<K> });
+/** A download sends its file on the reply and answers the reply; everything else answers the envelope. */
+export type Handler<K extends EndpointKey> = (
+  request: ApiRequest<K>,
+  reply: FastifyReply,
+) => Promise<Transport<K> extends 'download' ? FastifyReply : Envelope<DataOf<K>>>;
 
 export const ok = <T>(data: T, msg = '操作成功'): Envelope<T> => ({ code: Code.ok, msg, data });
 
@@ -46,16 +54,20 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+const transportOf = (spec: EndpointSpec) => spec.transport ?? 'json';
+
 export function defineRoute<K extends EndpointKey>(app: FastifyInstance, key: K, access: Access, handler: Handler<K>): void {
-  const spec = contract[key];
+  const spec: EndpointSpec = contract[key];
   const input = spec.body;
   app.route({
     method: spec.method,
     url: pathOfKey(key),
-    config: { access },
+    // The endpoint key lets the audit hook read the route's contract entry (plugins/app/audit.ts).
+    config: { access, endpoint: key },
     schema: {
-      // Endpoints without input declare no input schema (their input is ignored).
-      ...(input === null ? {} : spec.method === 'GET' ? { querystring: input } : { body: input }),
+      // Endpoints without input declare no input schema (their input is ignored); an upload's
+      // schema describes its query string, its body being the file.
+      ...(input === null ? {} : spec.method === 'GET' || transportOf(spec) === 'upload' ? { querystring: input } : { body: input }),
       response: { 200: Type.Object({ code: Type.Integer(), msg: Type.String(), data: spec.data }) },
     },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

@@ -54,6 +54,8 @@ export function describeValidationError(error: ValidationIssue): string {
       return `${label}类型不正确，应为${typeNames[String(params.type)] ?? String(params.type)}`;
     case 'additionalProperties':
       return `不支持的字段：${String(params.additionalProperty)}`;
+    case 'textRule':
+      return params.codePoint ? `${label}不能包含控制字符（${String(params.codePoint)}）` : `${label}含有无效的字符编码`;
     case 'maxItems':
       return `${label}最多 ${params.limit} 项`;
     case 'anyOf':

@@ -10,8 +10,13 @@ import { dictRoutes } from './sys/dict';
 import { scheduleRoutes } from './sys/schedule';
 import { deviceRoutes } from './hotel/device';
 import { advancedRoutes } from './hotel/advanced';
+import { operationRoutes } from './monitor/operation';
+import { loginRoutes } from './monitor/login';
+import { onlineRoutes } from './monitor/online';
+import { acceptXlsxUploads } from '../lib/xlsx-import';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  acceptXlsxUploads(app);
   await app.register(verifyRoutes);
   await app.register(panelRoutes);
   await app.register(menuDictionaryRoutes);
@@ -22,5 +27,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleRoutes);
   await app.register(deviceRoutes);
   await app.register(advancedRoutes);
+  await app.register(operationRoutes);
+  await app.register(loginRoutes);
+  await app.register(onlineRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

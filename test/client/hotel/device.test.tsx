@@ -2,8 +2,8 @@ import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
 import { api, fail } from '../testing/handlers';
-import { deviceHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
-import { button, fill, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { deviceHandlers, deviceHistoryHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
+import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -26,15 +26,17 @@ async function chooseOption(dialog: HTMLElement, label: string, option: string) 
 }
 
 describe('hotel/device', () => {
-  it('lists 20 per page with dictionary labels and the last-seen time in Asia/Shanghai', async () => {
+  it('lists 20 per page with dictionary labels and the last-seen time as recency, exact in Asia/Shanghai on hover', async () => {
     await openDevices();
     expect(log.sent('/hotel/device/inquire')[0]).toEqual({ size: 20, current: 1, params: {} });
     const row = await findRow('LOCK-0101');
     expect(within(row).getByText('门锁')).toBeInTheDocument();
     expect(within(row).getByText('在线')).toBeInTheDocument();
-    expect(within(row).getByText('2024-01-01 08:00:00')).toBeInTheDocument();
+    const lastSeen = within(row).getByText(/^\d+ 年前$/);
+    await user.hover(lastSeen);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('2024-01-01 08:00:00');
 
-    await user.type(screen.getByLabelText('房间号'), '101');
+    await user.type(filterField('房间号'), '101');
     await search();
     await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { roomNo: '101' } }));
   });
@@ -96,5 +98,27 @@ describe('hotel/device', () => {
 
     expect(await screen.findByText('dk_new_77aa')).toBeInTheDocument();
     expect(log.last('/hotel/device/key/reset')).toEqual({ id: lock101.id });
+  });
+
+  it('shows a device’s status records from the operation log in a drawer', async () => {
+    server.use(...deviceHistoryHandlers(log));
+    await openDevices();
+    await rowAction('LOCK-0101', '状态记录');
+    const title = await screen.findByText('状态记录：101 门锁');
+    const drawer = title.closest('.ant-drawer') as HTMLElement;
+    const record = await within(drawer).findByRole('row', { name: /设备离线/ });
+    expect(log.sent('/monitor/operation/inquire')[0]).toEqual({ size: 20, current: 1, params: { targetType: 'device', targetId: String(lock101.id) } });
+    expect(within(record).getByText('2026-03-01 09:28:00')).toBeInTheDocument();
+    expect(within(record).getByText('系统')).toBeInTheDocument();
+    expect(within(record).getByText('设备心跳超时，状态由在线变为离线')).toBeInTheDocument();
+    // The outcome label is the operation log's dictionary data.
+    expect(await within(record).findByText('成功')).toBeInTheDocument();
+  });
+
+  it('offers no status records to those who may not read the operation log', async () => {
+    await openDevices();
+    const row = await findRow('LOCK-0101');
+    expect(within(row).getByRole('button', { name: button('重置密钥') })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: button('状态记录') })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { http } from 'msw';
 
 import { api, fail } from '../testing/handlers';
 import { bindable, dictHandlers, lockType } from '../testing/handlers/dict';
-import { button, fill, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { button, fill, filterField, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -24,7 +24,7 @@ describe('sys/dict', () => {
   it('lists 20 per page and sends the filters as params', async () => {
     await openDicts();
     expect(log.sent('/sys/dict/inquire')[0]).toEqual({ size: 20, current: 1, params: {} });
-    await user.type(screen.getByLabelText('字典编码'), 'device_type');
+    await user.type(filterField('字典编码'), 'device_type');
     await search();
     await waitFor(() => expect(log.last('/sys/dict/inquire')).toEqual({ size: 20, current: 1, params: { code: 'device_type' } }));
   });

@@ -4,7 +4,8 @@ import { http } from 'msw';
 
 import SysScheduleScreen from '../../../src/client/features/sys/schedule';
 import { api, fail } from '../testing/handlers';
-import { INVALID_CRON_MSG, scheduleHandlers, sweepSchedule } from '../testing/handlers/schedule';
+import { relativeTo } from '../../../src/client/components/relative-time';
+import { INVALID_CRON_MSG, scheduleHandlers, sweepSchedule, THREE_AM } from '../testing/handlers/schedule';
 import { button } from '../testing/list-screen';
 import { findDialog, renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -14,6 +15,7 @@ import { server } from '../testing/server';
 jest.setTimeout(90_000);
 
 const user = userEvent.setup({ delay: null });
+const DAY = 86_400_000;
 let log: RequestLog;
 
 beforeEach(() => {
@@ -43,8 +45,14 @@ describe('sys/schedule', () => {
     const row = await openScheduleScreen();
     expect(log.sent('/sys/schedule/inquire')[0]).toEqual({ size: 20, current: 1, params: {} });
     expect(within(row).getByText('运行中')).toBeInTheDocument();
-    expect(within(row).getByText('2026-01-01 03:00:00')).toBeInTheDocument();
-    expect(within(row).getByText('2025-12-31 03:00:00')).toBeInTheDocument();
+    // Next and last run read as recency; the exact Shanghai times are on the elements (and on hover).
+    const times = Array.from(row.querySelectorAll('time')).map((time) => [time.getAttribute('datetime'), time.textContent]);
+    expect(times).toEqual([
+      [new Date(THREE_AM).toISOString(), relativeTo(THREE_AM, Date.now())],
+      [new Date(THREE_AM - DAY).toISOString(), relativeTo(THREE_AM - DAY, Date.now())],
+    ]);
+    await user.hover(row.querySelectorAll('time')[1]!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('2025-12-31 03:00:00');
     expect(within(row).getByText('失败')).toBeInTheDocument();
   });
 

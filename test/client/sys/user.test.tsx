@@ -3,7 +3,7 @@ import { http } from 'msw';
 
 import { api, fail } from '../testing/handlers';
 import { alice, userHandlers } from '../testing/handlers/user';
-import { button, fill, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -27,7 +27,7 @@ describe('sys/user', () => {
     expect(within(await findRow('alice')).getByText('启用')).toBeInTheDocument();
     expect(within(await findRow('bob')).getByText('禁用')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('用户名'), ' ali ');
+    await user.type(filterField('用户名'), ' ali ');
     await search();
     await waitFor(() => expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 1, params: { userName: 'ali' } }));
   });

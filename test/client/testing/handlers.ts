@@ -45,6 +45,16 @@ export const panelData: DataOf<'/sys/panel/inquire'> = {
   schedulesEnabled: 4,
   schedulesFailedLastRun: 1,
   activeSessions: 2,
+  onlineHistory: [
+    { at: Date.UTC(2026, 0, 1, 0), online: 35, total: 40 },
+    { at: Date.UTC(2026, 0, 1, 1), online: 37, total: 40 },
+  ],
+  signInsPerDay: Array.from({ length: 14 }, (_, index) => ({ day: `2026-01-${String(index + 1).padStart(2, '0')}`, count: index % 3 })),
+  scheduleRunsPerDay: Array.from({ length: 14 }, (_, index) => ({ day: `2026-01-${String(index + 1).padStart(2, '0')}`, success: 24, failed: index === 13 ? 1 : 0 })),
+  devicesByType: [
+    { type: 'lock', label: '智能门锁', count: 30 },
+    { type: 'tv', label: '电视', count: 10 },
+  ],
 };
 
 export const loginData = (menu: AuthorityMenu[] = adminMenu): DataOf<'/sys/user/verify'> => ({

@@ -46,6 +46,9 @@ export const openAdd = () => openDialog(() => user.click(pageButton('新增')));
 
 export const search = () => user.click(pageButton('查询'));
 
+/** A filter of the search form by its label (a sortable column's header carries the same label). */
+export const filterField = (label: string) => within(document.querySelector('form.ant-form-inline') as HTMLElement).getByLabelText(label);
+
 export async function fill(dialog: HTMLElement, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
     const input = within(dialog).getByLabelText(label);

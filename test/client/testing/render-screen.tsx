@@ -6,6 +6,7 @@
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 
+import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
 import { setupStore } from '../../../src/client/app/store';
 import { menuLoaded } from '../../../src/client/features/session';
@@ -16,10 +17,11 @@ import { Unstyled } from './unstyled';
 // antd dialogs and lazy data take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 15_000 });
 
-export function renderScreen(Screen: ComponentType) {
+/** `menu`: the authorised menu the screen finds its dictionary through (default: the system screens). */
+export function renderScreen(Screen: ComponentType, menu: DataOf<'GET /sys/menu/authority'> = sysMenu) {
   storeSession();
   const { store, persistor } = setupStore();
-  store.dispatch(menuLoaded(sysMenu));
+  store.dispatch(menuLoaded(menu));
   render(
     <AppProviders store={store} persistor={persistor}>
       <Screen />

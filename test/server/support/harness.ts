@@ -17,6 +17,7 @@ import type { Envelope } from '../../../src/contract/constants';
 import type { BodyOf, DataOf, EndpointKey } from '../../../src/contract';
 
 export const ADMIN_PASSWORD = 'Adm1n-Test-Passw0rd';
+export const SETUP_TIMEOUT_MS = 30_000;
 
 export interface TestDatabase {
   dialect: Dialect;
@@ -134,14 +135,16 @@ export function describeOnEachDatabase(
     describe(`${title} [${dialect}]`, () => {
       let target: TestDatabase;
       let current: TestApp;
+      // Creating a database and running every migration takes seconds on PostgreSQL, more on a
+      // busy machine: setup and teardown get their own budget, the tests keep jest's default.
       beforeAll(async () => {
         target = await createTestDatabase(dialect);
         current = await startTestApp(target, overrides, options);
-      });
+      }, SETUP_TIMEOUT_MS);
       afterAll(async () => {
         await current?.close();
         await target?.drop();
-      });
+      }, SETUP_TIMEOUT_MS);
       suite(() => current);
     });
   }

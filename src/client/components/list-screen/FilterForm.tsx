@@ -3,7 +3,20 @@ import { Button, Form, Space } from 'antd';
 import { useId } from 'react';
 
 import { FormField } from './FormField';
-import type { FieldConfig, FormValues } from './types';
+import type { FieldConfig, FormValues, TimeRange } from './types';
+
+/** A time range travels as its two params (`range`), each end only when set. */
+export function toFilterValues(fields: FieldConfig[], values: FormValues): FormValues {
+  const out: FormValues = { ...values };
+  for (const field of fields) {
+    if (field.kind !== 'timeRange' || !field.range) continue;
+    const [start, end] = (values[field.name] as TimeRange | undefined) ?? [null, null];
+    delete out[field.name];
+    out[field.range[0]] = start;
+    out[field.range[1]] = end;
+  }
+  return out;
+}
 
 interface FilterFormProps {
   fields: FieldConfig[];
@@ -16,7 +29,7 @@ export function FilterForm({ fields, onSearch }: FilterFormProps) {
   // dialogs (which share field names) from sharing ids, so each label points at its own input.
   const formName = useId();
   return (
-    <Form form={form} name={formName} layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+    <Form form={form} name={formName} layout="inline" onFinish={(values) => onSearch(toFilterValues(fields, values))} style={{ rowGap: 12, marginBottom: 16 }}>
       {fields.map((field) => (
         <div key={field.name} style={{ minWidth: 200 }}>
           <FormField field={field} asFilter />

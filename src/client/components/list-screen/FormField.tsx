@@ -1,11 +1,15 @@
 /** One configured field as an antd Form.Item: the input that fits its kind, the rules, the hint. */
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { lazy, Suspense } from 'react';
 
 import { useMenuDictContext } from './menu-dict';
 import { rulesOf } from './rules';
 import type { FieldConfig, SelectOption } from './types';
 
 const DEFAULT_SWITCH_LABELS = ['启用', '禁用'] as const;
+
+// The date picker is large: only screens with a time range filter load it.
+const TimeRangeInput = lazy(() => import('./TimeRangeInput'));
 
 /** The props antd's Form.Item hands to its control. */
 interface ControlProps {
@@ -91,6 +95,12 @@ function FieldControl(props: FieldControlProps) {
       );
     case 'textarea':
       return <Input.TextArea id={id} value={value as string | undefined} onChange={(event) => onChange?.(event.target.value)} placeholder={placeholder} rows={3} />;
+    case 'timeRange':
+      return (
+        <Suspense fallback={<Input disabled placeholder={field.label} />}>
+          <TimeRangeInput id={id} value={value} onChange={onChange} />
+        </Suspense>
+      );
     case 'number':
     case 'text':
       return <PlainInput {...props} />;

@@ -1,18 +1,38 @@
-/** A whole list screen from its configuration: filters, table, pager, add and edit dialogs. */
-import { PlusOutlined } from '@ant-design/icons';
+/**
+ * A whole list screen from its configuration: filters, table, pager, add and edit dialogs, a detail
+ * drawer, export and import. A list configured without add or edit is read-only (e.g. a log).
+ */
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import type { Envelope } from '../../../contract/constants';
 import { toast } from '../../lib/toast';
+import { ExportButton } from './ExportButton';
 import { FilterForm } from './FilterForm';
+import { useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
 import { PagedTable } from './PagedTable';
 import { RecordDialog } from './RecordDialog';
-import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, PagedArg, SaveConfig } from './types';
+import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
 import { useInquire } from './use-inquire';
 
 const NO_DEFAULTS: FormValues = {};
+const NO_FIELDS: FieldConfig[] = [];
+const DETAIL_WIDTH = 720;
+const DetailDrawer = lazy(() => import('./DetailDrawer'));
+
+/**
+ * Stands in for the mutation of a list without add or edit: whether a screen has one never changes,
+ * so the hooks still run in the same order on every render.
+ */
+const NO_MUTATION = [() => ({ unwrap: () => Promise.reject(new Error('not configured')) }), { isLoading: false }] as const;
+function useNoMutation<Body, Data>(): ReturnType<MutationHook<Body, Data>> {
+  return NO_MUTATION;
+}
+
+// The import dialog (upload, preview tables) loads only when someone opens it.
+const ImportDialog = lazy(() => import(/* webpackChunkName: "list-import" */ './ImportDialog'));
 
 /** The record's own fields, for screens whose form mirrors the record. */
 const recordAsForm = (row: object): FormValues => ({ ...row });
@@ -44,11 +64,11 @@ function pick(values: FormValues, fields: FieldConfig[]): FormValues {
   return Object.fromEntries(fields.filter((field) => field.name in values).map((field) => [field.name, values[field.name]]));
 }
 
-export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBody, CreateData, EditBody, EditData>(
+export function ListScreen<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData>(
   props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData>,
 ) {
-  const { view, noun, useInquire: useQuery, pageSize, filters, columns, fields, createDefaults = NO_DEFAULTS } = props;
-  const { create, edit, rowActions, toolbar } = props;
+  const { view, noun, useInquire: useQuery, rowKey, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
+  const { create, edit, detail, rowActions, toolbar, exportTo, importFrom } = props;
   const createFields = fieldsFor(fields, 'create');
   const editFields = fieldsFor(fields, 'edit');
   const toForm = props.toForm ?? recordAsForm;
@@ -58,18 +78,23 @@ export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBo
     return convertCreate ? convertCreate(body) : (body as CreateBody);
   };
   const fromEditForm = (values: FormValues, row: Row): EditBody => {
-    const body = { ...pick(values, editFields), id: row.id, version: row.version };
+    // `edit` is only accepted for rows with an id and a version (see ListScreenProps).
+    const { id, version } = row as Row & EditableRow;
+    const body = { ...pick(values, editFields), id, version };
     return convertEdit ? convertEdit(body, row) : (body as EditBody);
   };
 
   const dict = useMenuDict(view);
   const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams });
-  const [createTrigger, createState] = create.useMutation();
-  const [editTrigger, editState] = edit.useMutation();
+  const [createTrigger, createState] = (create?.useMutation ?? useNoMutation<CreateBody, CreateData>)();
+  const [editTrigger, editState] = (edit?.useMutation ?? useNoMutation<EditBody, EditData>)();
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
+  const [importing, setImporting] = useState(false);
+  const mayImport = useGranted(view, importFrom?.resource ?? 'api_import') && importFrom !== undefined;
 
-  const saveEdit = (row: Row, values: FormValues) => save(editTrigger, edit, fromEditForm(values, row), values);
+  const saveEdit = (row: Row, values: FormValues) => (edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false));
 
   const actions: ListScreenActions<Row> = {
     openAdd: () => setAddOpen(true),
@@ -77,6 +102,7 @@ export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBo
     quickEdit: async (row, changes) => {
       await saveEdit(row, { ...toForm(row), ...changes });
     },
+    params: inquiry.params,
   };
 
   const actionColumn: ColumnConfig<Row> = {
@@ -84,45 +110,79 @@ export function ListScreen<A extends PagedArg, Row extends EditableRow, CreateBo
     key: 'actions',
     render: (_value, row) => (
       <Space size="small" wrap>
-        <Button type="link" size="small" onClick={() => actions.openEdit(row)}>
-          编辑
-        </Button>
+        {detail && (
+          <Button type="link" size="small" onClick={() => setViewing(row)}>
+            详情
+          </Button>
+        )}
+        {edit && (
+          <Button type="link" size="small" onClick={() => actions.openEdit(row)}>
+            编辑
+          </Button>
+        )}
         {rowActions?.(row, actions)}
       </Space>
     ),
   };
-  const tableColumns: ColumnConfig<Row>[] = [...columns, actionColumn];
+  const tableColumns: ColumnConfig<Row>[] = detail || edit || rowActions ? [...columns, actionColumn] : columns;
+  const tools = toolbar?.(actions);
 
   return (
     <MenuDictContext.Provider value={dict}>
       <Card>
         {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
-        <Space style={{ marginBottom: 16 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
-            新增
-          </Button>
-          {toolbar?.(actions)}
-        </Space>
-        <PagedTable inquiry={inquiry} columns={tableColumns} />
+        {(create || tools || mayImport || exportTo) && (
+          <Space style={{ marginBottom: 16 }}>
+            {create && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
+                新增
+              </Button>
+            )}
+            {tools}
+            {mayImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                导入
+              </Button>
+            )}
+            {exportTo && <ExportButton view={view} config={exportTo} inquiry={inquiry} />}
+          </Space>
+        )}
+        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} />
       </Card>
-      <RecordDialog
-        title={`新增${noun}`}
-        open={addOpen}
-        saving={createState.isLoading}
-        fields={createFields}
-        initialValues={createDefaults}
-        onSave={(values) => save(createTrigger, create, fromCreateForm(values), values)}
-        onClose={() => setAddOpen(false)}
-      />
-      <RecordDialog
-        title={`编辑${noun}`}
-        open={editing !== null}
-        saving={editState.isLoading}
-        fields={editFields}
-        initialValues={editing ? toForm(editing) : NO_DEFAULTS}
-        onSave={(values) => (editing ? saveEdit(editing, values) : Promise.resolve(false))}
-        onClose={() => setEditing(null)}
-      />
+      {create && (
+        <RecordDialog
+          title={`新增${noun}`}
+          open={addOpen}
+          saving={createState.isLoading}
+          fields={createFields}
+          initialValues={createDefaults}
+          onSave={(values) => save(createTrigger, create, fromCreateForm(values), values)}
+          onClose={() => setAddOpen(false)}
+        />
+      )}
+      {edit && (
+        <RecordDialog
+          title={`编辑${noun}`}
+          open={editing !== null}
+          saving={editState.isLoading}
+          fields={editFields}
+          initialValues={editing ? toForm(editing) : NO_DEFAULTS}
+          onSave={(values) => (editing ? saveEdit(editing, values) : Promise.resolve(false))}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {detail && viewing && (
+        <Suspense fallback={null}>
+          <DetailDrawer title={detail.title(viewing)} width={detail.width ?? DETAIL_WIDTH} onClose={() => setViewing(null)}>
+            {detail.render(viewing)}
+          </DetailDrawer>
+        </Suspense>
+      )}
+      {importing && importFrom && (
+        <Suspense fallback={null}>
+          <ImportDialog noun={noun} config={importFrom} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </MenuDictContext.Provider>
   );
 }

@@ -1,7 +1,10 @@
 /** The table and pager of a paged list, usable alone (e.g. in a dialog) with `useInquire`. */
 import { Table, type TableColumnType } from 'antd';
 
+import type { SortRequest } from '../../../contract/constants';
+import { RelativeTime } from '../relative-time';
 import { useMenuDictContext, type MenuDict } from './menu-dict';
+import { sortableColumn, sortOfChange } from './sorting';
 import type { ColumnConfig } from './types';
 import type { Inquiry } from './use-inquire';
 
@@ -13,22 +16,31 @@ export interface PagedTableProps<Row> {
   rowKey?: keyof Row & string;
 }
 
-/** A `dict` column shows the dictionary label (as text, never HTML) unless it renders itself. */
-function withDictLabels<Row>(columns: ColumnConfig<Row>[], dict: MenuDict): TableColumnType<Row>[] {
-  return columns.map(({ dict: field, ...column }) => {
-    const key = column.key ?? column.dataIndex;
-    if (!field || column.render) return { ...column, key };
-    return { ...column, key, render: (value: unknown) => dict.labelOf(field, value) };
+/**
+ * A `dict` column shows the dictionary label (as text, never HTML) and a `relativeTime` column the
+ * recency of its time, unless the column renders itself; a `sortKey` column sorts on the server.
+ */
+function withCellRenderers<Row>(columns: ColumnConfig<Row>[], dict: MenuDict, sort: SortRequest | undefined): TableColumnType<Row>[] {
+  return columns.map(({ dict: field, relativeTime, ...config }) => {
+    const column = sortableColumn(config, sort);
+    const key = column.key ?? config.dataIndex;
+    if (column.render) return { ...column, key };
+    if (relativeTime) return { ...column, key, render: (value: number | null) => <RelativeTime value={value} /> };
+    if (field) return { ...column, key, render: (value: unknown) => dict.labelOf(field, value) };
+    return { ...column, key };
   });
 }
 
 export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
-  const { data, loading, current, size, changePage } = inquiry;
+  const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
     <Table<Row>
       rowKey={rowKey ?? ('id' as keyof Row & string)}
-      columns={withDictLabels(columns, dict)}
+      columns={withCellRenderers(columns, dict, sort)}
+      onChange={(_pagination, _filters, sorter, { action }) => {
+        if (action === 'sort') changeSort(sortOfChange(sorter, columns));
+      }}
       dataSource={data?.records ?? []}
       loading={loading}
       size="middle"

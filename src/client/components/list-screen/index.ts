@@ -7,18 +7,27 @@
  *     useInquire={useUserInquireQuery}                   // paged query hook: { size, current, params }
  *     pageSize={20}                                      // default PAGE_SIZE_DEFAULT
  *     filters={[{ name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true }]}
- *     columns={[{ title: '状态', dataIndex: 'state', dict: 'state' }]}   // antd columns + `dict` labels
+ *     columns={[{ title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' }]}   // antd columns + `dict` labels + server sort
  *     fields={[{ name: 'password', label: '密码', kind: 'password', required: true, only: 'create' }]}
  *     createDefaults={{ state: 1 }}
  *     toForm={(row) => values} fromForm={{ create: (values) => body, edit: (values, row) => body }}
  *     create={{ useMutation: useUserCreationMutation, successMsg: (envelope, values) => '...', onSuccess }}
  *     edit={{ useMutation: useUserEditMutation }}       // toast = server msg when successMsg is absent
+ *     detail={{ title: (row) => '...', render: (row) => <Detail row={row} /> }}   // 详情 drawer
  *     rowActions={(row, { openEdit, quickEdit }) => <Button .../>}
- *     toolbar={({ openAdd }) => ...}
+ *     toolbar={({ openAdd, params }) => ...}            // params: the list's params as last sent
+ *     exportTo={{ endpoint: '/sys/user/export', fileName: '用户列表.xlsx' }}   // 导出 (if the role holds api_export)
+ *     importFrom={{ upload: '/sys/user/import', template: '/sys/user/import/template', ... }}   // 导入 (api_import)
  *   />
  *
+ * - Read-only lists (logs): leave out `create` (no 新增) and `edit` (no 编辑), and `fields`;
+ *   `rowKey` names the row's identifying field when it is not `id`. `detail` adds a 详情 row action
+ *   opening a drawer with the row's content.
+ *
  * - Field kinds: text, password, number, select (options from `dict`, or from a `useOptions` hook),
- *   switch (0/1 flag; labels from `dict`, else `switchLabels`, else 启用/禁用), textarea. `required`,
+ *   switch (0/1 flag; labels from `dict`, else `switchLabels`, else 启用/禁用), textarea, timeRange
+ *   (filters only: start and end picked in Asia/Shanghai, sent as the two epoch-ms params named by
+ *   `range`, e.g. `range: ['from', 'to']`; the date picker loads on demand). `required`,
  *   `min`, `max`, `pattern` give Chinese validation messages; `only` limits a field to one dialog.
  *   `control` puts a screen's own input in place of the kind's (it gets id, value, onChange);
  *   `rules` (with `dependencies`) adds rules that depend on other fields.
@@ -32,18 +41,26 @@
  *   columns={...} />`; `inquiry.search(filters)` applies filters. TypeScript cannot infer the request
  *   type through RTK's generic hook: for an endpoint with required params, name the hook first,
  *   `const usePage: PagedQueryHook<BodyOf<'/x/inquire'>, Row> = useXInquireQuery`.
+ * - `sortKey` makes a column sortable by the server under that key (the list's contract keys:
+ *   `ColumnConfig<Row, SortKeyOf<BodyOf<'/x/inquire'>>>`); `useInquire` holds the sort with the
+ *   paging (`inquiry.sort`, `changeSort`) and `PagedTable` wires antd's sorter to it.
+ * - `exportTo` downloads the list as shown (params, filters, sort); `importFrom` opens the import
+ *   dialog (template, preview with per-row problems, all-or-nothing apply, one-time secrets).
+ *   Both hide when the role lacks the menu's resource (`useGranted`, from the authority answer).
  * - `useMenuDict(view)` answers `optionsOf(field)` / `labelOf(field, value)` for screen-specific
  *   cells; inside `<ListScreen>` `useMenuDictContext()` gives the same without a second query.
  */
 export { ListScreen } from './ListScreen';
 export { PagedTable, type PagedTableProps } from './PagedTable';
 export { FilterForm } from './FilterForm';
+export { ExportButton } from './ExportButton';
 export { FormField } from './FormField';
 export { SAVED_MSG, savedMsg } from './messages';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {
   ColumnConfig,
+  DetailConfig,
   EditableRow,
   CustomControlProps,
   FieldConfig,
@@ -56,4 +73,8 @@ export type {
   PagedQueryHook,
   SaveConfig,
   SelectOption,
+  TimeRange,
+  SortKeyOf,
+  ExportConfig,
+  ImportConfig,
 } from './types';

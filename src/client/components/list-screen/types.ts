@@ -3,12 +3,49 @@ import type { FormRule, TableColumnType } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 
 import type { Envelope, Paged } from '../../../contract/constants';
+import type { TagType } from '../../lib/http/api';
+import type { DownloadKey, UploadKey } from '../../lib/http/endpoints';
 
-/** A paged inquiry body as every list endpoint takes it (DESIGN 2). */
+/**
+ * A paged inquiry body as every list endpoint takes it (DESIGN 2). A list with sort keys also
+ * takes `sort` (SortRequest), which the block adds when a sortable column is clicked.
+ */
 export interface PagedArg {
   size: number;
   current: number;
   params?: object;
+}
+
+/** The sort keys of a list endpoint's body, e.g. `SortKeyOf<BodyOf<'/sys/user/inquire'>>`. */
+export type SortKeyOf<A> = A extends { sort?: { field: infer F } } ? (F extends string ? F : never) : never;
+
+/**
+ * Export of the list as shown (filters, fixed params and sort) to a file. The button shows only
+ * when the signed-in role holds the menu's `resource` (default `api_export`).
+ */
+export interface ExportConfig {
+  endpoint: DownloadKey;
+  /** The saved file's name when the server gives none, e.g. 用户列表.xlsx. */
+  fileName: string;
+  resource?: string;
+}
+
+/**
+ * Import of records from an .xlsx file: template download, preview, apply (ImportDialog). The
+ * button shows only when the role holds the menu's `resource` (default `api_import`).
+ */
+export interface ImportConfig {
+  upload: UploadKey;
+  template: DownloadKey;
+  /** The template's file name when the server gives none. */
+  templateName: string;
+  /** The column that finds an existing record, e.g. 用户名. */
+  keyLabel: string;
+  /** What a new record is issued once, e.g. 初始密码 / 设备密钥. */
+  secretLabel: string;
+  /** Lists to reload after an apply. */
+  invalidates: TagType[];
+  resource?: string;
 }
 
 /** Form values as antd holds them: keyed by field name, converted by `toForm` / `fromForm`. */
@@ -24,7 +61,7 @@ export interface EditableRow {
 export type PagedQueryHook<A extends PagedArg, Row> = (
   arg: A,
   options?: { skip?: boolean },
-) => { data?: Paged<Row>; isFetching: boolean };
+) => { data?: Paged<Row>; isFetching: boolean; refetch: () => unknown };
 
 /** What an RTK Query `useXxxMutation` hook offers the block. */
 export type MutationHook<Body, Data> = () => readonly [
@@ -37,7 +74,10 @@ export interface SelectOption {
   label: string;
 }
 
-export type FieldKind = 'text' | 'password' | 'number' | 'select' | 'switch' | 'textarea';
+/** A time range filter's value: start and end in epoch milliseconds, either open (null). */
+export type TimeRange = [number | null, number | null];
+
+export type FieldKind = 'text' | 'password' | 'number' | 'select' | 'switch' | 'textarea' | 'timeRange';
 
 export interface FieldConfig {
   name: string;
@@ -68,13 +108,24 @@ export interface FieldConfig {
   only?: 'create' | 'edit';
   /** A hint under the input, e.g. 留空则保留原密钥. */
   extra?: string;
+  /**
+   * A time range filter (kind 'timeRange') is sent as two params, its start and its end in epoch
+   * milliseconds, e.g. ['from', 'to']; either may be left open.
+   */
+  range?: readonly [string, string];
   placeholder?: string;
 }
 
-/** A table column: antd's own column, plus `dict` to show the dictionary label of the value. */
-export type ColumnConfig<Row> = TableColumnType<Row> & {
+/**
+ * A table column: antd's own column, plus `dict` to show the dictionary label of the value,
+ * `relativeTime` to show an epoch-ms time as recency (3 分钟前) with the exact time on hover, and
+ * `sortKey` to make it sortable by the server under that key (one of the list's sort keys, S).
+ */
+export type ColumnConfig<Row, S extends string = string> = TableColumnType<Row> & {
   dataIndex?: keyof Row & string;
   dict?: string;
+  relativeTime?: boolean;
+  sortKey?: S;
 };
 
 /** The handles a screen's row actions and toolbar get from the block. */
@@ -83,6 +134,17 @@ export interface ListScreenActions<Row> {
   openEdit(row: Row): void;
   /** Saves an edit without the dialog (e.g. a 启用/禁用 toggle): the row's form values plus `changes`. */
   quickEdit(row: Row, changes: FormValues): Promise<void>;
+  /** The params of the list as last sent (filters and fixed params), e.g. for an export of it. */
+  params: FormValues;
+}
+
+/** A read-only side panel for one row, opened by the 详情 row action. */
+export interface DetailConfig<Row> {
+  title: (row: Row) => string;
+  /** The drawer's content; a component, so it may run its own queries (e.g. a detail call). */
+  render: (row: Row) => ReactNode;
+  /** Drawer width in pixels (default 720). */
+  width?: number;
 }
 
 export interface SaveConfig<Body, Data> {
@@ -101,18 +163,22 @@ export interface CustomControlProps {
   onChange?: (value: unknown) => void;
 }
 
-export interface ListScreenProps<A extends PagedArg, Row extends EditableRow, CreateBody, CreateData, EditBody, EditData> {
+/** Without `create` there is no 新增, without `edit` no 编辑: a read-only list (e.g. a log). */
+export interface ListScreenProps<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData> {
   /** The menu element of the screen (e.g. 'sys/user'): finds its menu dictionary. */
   view: string;
   /** Dialog titles name the thing: 新增{noun} / 编辑{noun}. */
   noun: string;
   useInquire: PagedQueryHook<A, Row>;
+  /** The field identifying a row (default 'id'). */
+  rowKey?: keyof Row & string;
   pageSize?: number;
   /** Params every request carries (e.g. the menuId of a menu's resources); keep it memoised. */
   fixedParams?: Partial<NonNullable<A['params']>>;
   filters?: FieldConfig[];
   columns: ColumnConfig<Row>[];
-  fields: FieldConfig[];
+  /** The add and edit dialogs' fields. */
+  fields?: FieldConfig[];
   /** Initial values of the add form. */
   createDefaults?: FormValues;
   /** Record -> edit form values; the record's own fields when absent. */
@@ -125,8 +191,14 @@ export interface ListScreenProps<A extends PagedArg, Row extends EditableRow, Cr
     create?: (values: FormValues) => CreateBody;
     edit?: (values: FormValues, row: Row) => EditBody;
   };
-  create: SaveConfig<CreateBody, CreateData>;
-  edit: SaveConfig<EditBody, EditData>;
+  create?: SaveConfig<CreateBody, CreateData>;
+  /** Only rows with an id and a version can be edited (optimistic locking, DESIGN 6). */
+  edit?: Row extends EditableRow ? SaveConfig<EditBody, EditData> : never;
+  detail?: DetailConfig<Row>;
   rowActions?: (row: Row, actions: ListScreenActions<Row>) => ReactNode;
   toolbar?: (actions: ListScreenActions<Row>) => ReactNode;
+  /** An 导出 button exporting the list as filtered and sorted. */
+  exportTo?: ExportConfig;
+  /** An 导入 button opening the import dialog. */
+  importFrom?: ImportConfig;
 }

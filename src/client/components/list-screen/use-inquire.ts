@@ -1,10 +1,12 @@
 /**
  * Paging state of one paged list: the page size the user picked is sent as `size`, the page as
- * `current`, the filters as `params` with empty values dropped (DESIGN 2).
+ * `current`, the filters as `params` with empty values dropped (DESIGN 2), the column sort (if
+ * any) as `sort`.
  */
 import { useCallback, useMemo, useState } from 'react';
 
-import { PAGE_SIZE_DEFAULT, type Paged } from '../../../contract/constants';
+import { PAGE_SIZE_DEFAULT, type Paged, type SortRequest } from '../../../contract/constants';
+import { useRefetchOnReturn } from '../../hooks/use-screen-activity';
 import type { FormValues, PagedArg, PagedQueryHook } from './types';
 
 export interface InquireOptions<A extends PagedArg> {
@@ -20,9 +22,15 @@ export interface Inquiry<Row> {
   loading: boolean;
   current: number;
   size: number;
+  /** What the list shows: the fixed params and the filters, as sent. */
+  params: FormValues;
+  /** The column sort; undefined = the server's default order. */
+  sort?: SortRequest;
   /** New filters start again at page 1. */
   search(filters: FormValues): void;
   changePage(current: number, size: number): void;
+  /** A new order starts again at page 1. */
+  changeSort(sort: SortRequest | undefined): void;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -44,11 +52,15 @@ export function useInquire<A extends PagedArg, Row>(
 ): Inquiry<Row> {
   const [paging, setPaging] = useState({ current: 1, size: pageSize });
   const [filters, setFilters] = useState<FormValues>({});
+  const [sort, setSort] = useState<SortRequest | undefined>(undefined);
+  const params = useMemo(() => ({ ...fixedParams, ...filters }), [fixedParams, filters]);
   const arg = useMemo(
-    () => ({ size: paging.size, current: paging.current, params: { ...fixedParams, ...filters } }) as A,
-    [paging, filters, fixedParams],
+    () => ({ size: paging.size, current: paging.current, params, ...(sort ? { sort } : {}) }) as A,
+    [paging, params, sort],
   );
-  const { data, isFetching } = useQuery(arg, { skip });
+  const { data, isFetching, refetch } = useQuery(arg, { skip });
+  // Back on a tab kept open in the shell: same filters and page, current rows.
+  useRefetchOnReturn(refetch, skip);
   const search = useCallback((values: FormValues) => {
     setFilters(toParams(values));
     setPaging((previous) => ({ ...previous, current: 1 }));
@@ -57,5 +69,9 @@ export function useInquire<A extends PagedArg, Row>(
     // A new page size starts again at page 1: the old page number may no longer exist.
     setPaging((previous) => ({ current: size === previous.size ? current : 1, size }));
   }, []);
-  return { data, loading: isFetching, current: paging.current, size: paging.size, search, changePage };
+  const changeSort = useCallback((next: SortRequest | undefined) => {
+    setSort(next);
+    setPaging((previous) => ({ ...previous, current: 1 }));
+  }, []);
+  return { data, loading: isFetching, current: paging.current, size: paging.size, params, sort, search, changePage, changeSort };
 }

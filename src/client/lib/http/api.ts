@@ -2,7 +2,7 @@
  * The one RTK Query api of the app. Features add their endpoints with `api.injectEndpoints`; the
  * tags let a list reload after a create or an edit.
  */
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type Action } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { Code, type Envelope } from '../../../contract/constants';
 import { httpBaseQuery, isBusinessError, type HttpError, type HttpExtraOptions, type HttpRequest } from './base-query';
@@ -22,6 +22,9 @@ export const TAG_TYPES = [
   'Advanced',
   'Panel',
   'Authority',
+  'OperationLog',
+  'LoginLog',
+  'OnlineSession',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -32,17 +35,19 @@ export type TagType = (typeof TAG_TYPES)[number];
 export const sessionExpired = createAction('session/expired');
 
 /** Body code 401: forget the session everywhere, so the guard sends the user to /sys/verify. */
+export function forgetSession(dispatch: (action: Action) => unknown): void {
+  dispatch(sessionExpired());
+  localStorage.clear();
+  dispatch(api.util.resetApiState());
+}
+
 const reauthBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpError, HttpExtraOptions> = async (
   request,
   baseApi,
   extraOptions,
 ) => {
   const result = await httpBaseQuery(request, baseApi, extraOptions);
-  if (isBusinessError(result.error) && result.error.status === Code.unauthorized) {
-    baseApi.dispatch(sessionExpired());
-    localStorage.clear();
-    baseApi.dispatch(api.util.resetApiState());
-  }
+  if (isBusinessError(result.error) && result.error.status === Code.unauthorized) forgetSession(baseApi.dispatch);
   return result;
 };
 

@@ -51,7 +51,7 @@ interface SessionTokenState {
   session: { token: string };
 }
 
-function isEnvelope(value: unknown): value is Envelope<unknown> {
+export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
 
@@ -60,7 +60,7 @@ export function isBusinessError(error: unknown): error is BusinessError {
     && isEnvelope((error as { data?: unknown }).data) && !('error' in error);
 }
 
-function toTransportError(error: unknown): TransportError {
+export function toTransportError(error: unknown): TransportError {
   if (isAxiosError(error)) {
     if (error.response) {
       return { status: error.response.status, data: error.response.data, error: error.message };
@@ -71,7 +71,7 @@ function toTransportError(error: unknown): TransportError {
   return { status: 'FETCH_ERROR', data: undefined, error: String(error) };
 }
 
-function transportMessage(error: TransportError): string {
+export function transportMessage(error: TransportError): string {
   if (error.status === 'TIMEOUT_ERROR') return TIMEOUT_FAILURE_MSG;
   if (error.status === 'FETCH_ERROR') return NETWORK_FAILURE_MSG;
   return `服务器繁忙（HTTP ${error.status}），请稍后重试`;

@@ -14,14 +14,20 @@ import type { Envelope } from '../../../contract/constants';
 import type { HttpBaseQuery, TagType } from './api';
 import type { HttpExtraOptions, HttpRequest } from './base-query';
 
-type KeyWithMethod<M> = { [K in EndpointKey]: Contract[K]['method'] extends M ? K : never }[EndpointKey];
+/** JSON endpoints of a method; file transfers (downloads, uploads) have their own helpers. */
+type KeyWithMethod<M> = { [K in EndpointKey]: Contract[K] extends { transport: string } ? never : Contract[K]['method'] extends M ? K : never }[EndpointKey];
 export type PostKey = KeyWithMethod<'POST'>;
 export type GetKey = KeyWithMethod<'GET'>;
+type KeyWithTransport<T> = { [K in EndpointKey]: Contract[K] extends { transport: T } ? K : never }[EndpointKey];
+/** Endpoints answering a file (download.ts). */
+export type DownloadKey = KeyWithTransport<'download'>;
+/** Endpoints taking a file (upload.ts). */
+export type UploadKey = KeyWithTransport<'upload'>;
 
 type Build = EndpointBuilder<HttpBaseQuery, TagType, 'api'>;
 
 /** The URL path of an endpoint key ("GET /x" -> "/x", src/contract/index.ts). */
-const pathOf = (key: EndpointKey): string => key.replace(/^GET /, '');
+export const pathOf = (key: EndpointKey): string => key.replace(/^GET /, '');
 
 export function post<K extends PostKey>(key: K, body: BodyOf<K>): HttpRequest {
   return { url: pathOf(key), method: 'POST', body: body ?? {} };

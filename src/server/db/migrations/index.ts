@@ -2,6 +2,10 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../connection';
 import { initialSchema } from './001_initial';
+import { builtinMarkers } from './002_builtins';
+import { finiteNumbers } from './003_finite_numbers';
+import { auditSchema } from './004_audit';
+import { deviceOnlineSample } from './006_device_online_sample';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -9,6 +13,10 @@ export class CodeMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return {
       '001_initial': initialSchema(this.dialect),
+      '002_builtins': builtinMarkers,
+      '003_finite_numbers': finiteNumbers,
+      '004_audit': auditSchema(this.dialect),
+      '006_device_online_sample': deviceOnlineSample(this.dialect),
     };
   }
 }

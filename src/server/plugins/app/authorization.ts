@@ -3,14 +3,29 @@
  * session routes need a live session; resource routes also need the caller's role to hold the
  * resource whose path is the route's path, read from the database on every call so a change of
  * grants applies at once. A route that declares no access, or whose path no resource guards, is
- * refused: the hook fails closed.
+ * refused: the hook fails closed. The plugin also keeps the table of API routes with their access
+ * levels (`app.apiRoutes`), so tests can check every route against every kind of caller.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
+import type { Access } from '../../lib/route';
 import type { Sessions } from './sessions';
 
 const API_PREFIX = '/api';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered under /api, as the authorization hook sees it. */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -21,6 +36,14 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export const authorizationPlugin = fp(async (app: FastifyInstance, options: { sessions: Sessions }) => {
   app.decorateRequest('user', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of ([] as string[]).concat(route.method)) {
+      apiRoutes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     // Unmatched URLs are answered by the not-found handler, which reveals nothing; the SPA's

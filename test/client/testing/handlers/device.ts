@@ -5,6 +5,7 @@ import type { DataOf } from '../../../../src/contract';
 import { api, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
 import { crudHandlers, menuHandlers } from './list-crud';
+import { adminMenuWithMonitor, deviceOffline, MONITOR_MENU_ID, operationDict } from './monitor';
 import { dictEntry, stateEntries } from './sys-common';
 
 type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
@@ -43,6 +44,25 @@ export function deviceHandlers(log: RequestLog) {
     http.post(api('/hotel/device/key/reset'), async ({ request }) => {
       await log.record(request);
       return ok({ device: lock101, deviceKey: 'dk_new_77aa' }, '密钥已重置');
+    }),
+  ];
+}
+
+/**
+ * For an operator who may read the operation log: the menu holds 操作日志, whose dictionary labels
+ * the device's status records, read from the log by target.
+ */
+export function deviceHistoryHandlers(log: RequestLog) {
+  const dictByMenu: Record<number, typeof deviceDict> = { [DEVICE_MENU_ID]: deviceDict, [MONITOR_MENU_ID.operation]: operationDict };
+  return [
+    http.get(api('/sys/menu/authority'), () => ok(adminMenuWithMonitor)),
+    http.post(api('/sys/dict/resource/inquire'), async ({ request }) => {
+      const { menuId } = (await log.record(request)) as { menuId: number };
+      return ok(dictByMenu[menuId] ?? []);
+    }),
+    http.post(api('/monitor/operation/inquire'), async ({ request }) => {
+      const { size, current } = (await log.record(request)) as { size: number; current: number };
+      return ok({ records: [deviceOffline], current, size, total: 1, totalIsLowerBound: false });
     }),
   ];
 }

@@ -2,8 +2,8 @@
  * What the advanced settings screen shows and edits (DESIGN 5). The app secret is write-only: the
  * list shows its masked form and the edit form starts empty, which keeps the stored secret.
  */
-import type { DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues, SortKeyOf } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
 
 export type AdvancedRow = DataOf<'/hotel/advanced/inquire'>['records'][number];
@@ -15,15 +15,16 @@ export const advancedFilters: FieldConfig[] = [
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
 ];
 
-export const advancedColumns: ColumnConfig<AdvancedRow>[] = [
-  { title: '配置名称', dataIndex: 'name' },
+export const advancedColumns: ColumnConfig<AdvancedRow, SortKeyOf<BodyOf<'/hotel/advanced/inquire'>>>[] = [
+  { title: '配置名称', dataIndex: 'name', sortKey: 'name' },
   { title: '接口地址', dataIndex: 'endpointUrl', ellipsis: true },
   { title: 'App Key', dataIndex: 'appKey' },
   { title: 'App Secret', dataIndex: 'appSecretMasked' },
-  { title: '状态', dataIndex: 'state', dict: 'state' },
+  { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
   {
     title: '初始化时间',
     dataIndex: 'initialisedAt',
+    sortKey: 'initialisedAt',
     render: (value: number | null) => (value === null ? '未初始化' : formatTime(value)),
   },
 ];

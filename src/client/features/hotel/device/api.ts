@@ -1,4 +1,7 @@
-/** Device calls (SPEC 7). Creation and key reset answer the device key, once. */
+/**
+ * Device calls (SPEC 7). Creation and key reset answer the device key, once. A device's history is
+ * its records in the operation log (its status changes and what operators did to it).
+ */
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 
@@ -8,7 +11,8 @@ export const deviceApi = api.injectEndpoints({
     createDevice: postMutation(build, '/hotel/device/creation', { invalidatesTags: ['Device'] }),
     editDevice: postMutation(build, '/hotel/device/edit', { invalidatesTags: ['Device'] }),
     resetDeviceKey: postMutation(build, '/hotel/device/key/reset', { invalidatesTags: ['Device'] }),
+    deviceHistory: postQuery(build, '/monitor/operation/inquire', { providesTags: ['OperationLog'] }),
   }),
 });
 
-export const { useInquireDevicesQuery, useCreateDeviceMutation, useEditDeviceMutation, useResetDeviceKeyMutation } = deviceApi;
+export const { useInquireDevicesQuery, useCreateDeviceMutation, useEditDeviceMutation, useResetDeviceKeyMutation, useDeviceHistoryQuery } = deviceApi;

@@ -1,9 +1,9 @@
 /** What the device screen shows and edits (DESIGN 5); type, state and online labels are dictionary data. */
-import type { DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
-import { formatTime } from '../../../lib/time';
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SortKeyOf } from '../../../components/list-screen';
 
 export type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
+type DeviceSortKey = SortKeyOf<BodyOf<'/hotel/device/inquire'>>;
 
 export const deviceFilters: FieldConfig[] = [
   { name: 'name', label: '设备名称', kind: 'text', max: 32 },
@@ -14,14 +14,14 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
 
-export const deviceColumns: ColumnConfig<DeviceRow>[] = [
-  { title: '设备名称', dataIndex: 'name' },
-  { title: '序列号', dataIndex: 'sn' },
-  { title: '设备类型', dataIndex: 'type', dict: 'type' },
-  { title: '房间号', dataIndex: 'roomNo' },
-  { title: '状态', dataIndex: 'state', dict: 'state' },
-  { title: '在线', dataIndex: 'online', dict: 'online' },
-  { title: '最后上报', dataIndex: 'lastSeenAt', render: (value: number | null) => formatTime(value) },
+export const deviceColumns: ColumnConfig<DeviceRow, DeviceSortKey>[] = [
+  { title: '设备名称', dataIndex: 'name', sortKey: 'name' },
+  { title: '序列号', dataIndex: 'sn', sortKey: 'sn' },
+  { title: '设备类型', dataIndex: 'type', dict: 'type', sortKey: 'type' },
+  { title: '房间号', dataIndex: 'roomNo', sortKey: 'roomNo' },
+  { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
+  { title: '在线', dataIndex: 'online', dict: 'online', sortKey: 'online' },
+  { title: '最后上报', dataIndex: 'lastSeenAt', sortKey: 'lastSeenAt', relativeTime: true },
   { title: '备注', dataIndex: 'remark', ellipsis: true },
 ];
 
@@ -42,3 +42,13 @@ export const deviceFields: FieldConfig[] = [
 ];
 
 export const deviceCreateDefaults: FormValues = { roomNo: '', state: 1, remark: '' };
+
+/** Each new device gets its own key, shown once after the import (as after 新增). */
+export const deviceImport: ImportConfig = {
+  upload: '/hotel/device/import',
+  template: '/hotel/device/import/template',
+  templateName: '设备导入模板.xlsx',
+  keyLabel: '序列号',
+  secretLabel: '设备密钥',
+  invalidates: ['Device'],
+};

@@ -1,17 +1,24 @@
-/** 设备管理 (hotel/device): list, add (shows the new device key once), edit, reset the key. */
+/**
+ * 设备管理 (hotel/device): list, add (shows the new device key once), edit, reset the key, and, for
+ * those who may read the operation log, each device's status records.
+ */
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
-import { ListScreen, savedMsg } from '../../../components/list-screen';
+import { ListScreen, savedMsg, useMenuId } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
-import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters } from './config';
+import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
+import { DeviceStatusDrawer, OPERATION_LOG_VIEW } from './status-drawer';
 
 export default function HotelDeviceScreen() {
   const [issued, setIssued] = useState<IssuedKey | null>(null);
+  const [historyOf, setHistoryOf] = useState<DeviceRow | null>(null);
+  // The history is read from the operation log: offered to those whose menu holds it.
+  const mayReadLog = useMenuId(OPERATION_LOG_VIEW) !== undefined;
   const [resetKey] = useResetDeviceKeyMutation();
   const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) =>
     setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
@@ -35,15 +42,25 @@ export default function HotelDeviceScreen() {
         createDefaults={deviceCreateDefaults}
         create={{ useMutation: useCreateDeviceMutation, successMsg: savedMsg, onSuccess: showKey }}
         edit={{ useMutation: useEditDeviceMutation, successMsg: savedMsg }}
+        exportTo={{ endpoint: '/hotel/device/export', fileName: '设备列表.xlsx' }}
+        importFrom={deviceImport}
         rowActions={(device) => (
-          <Popconfirm title="重置后旧密钥立即失效，设备需换用新密钥。确定重置？" onConfirm={() => reset(device.id)}>
-            <Button type="link" size="small">
-              重置密钥
-            </Button>
-          </Popconfirm>
+          <>
+            <Popconfirm title="重置后旧密钥立即失效，设备需换用新密钥。确定重置？" onConfirm={() => reset(device.id)}>
+              <Button type="link" size="small">
+                重置密钥
+              </Button>
+            </Popconfirm>
+            {mayReadLog && (
+              <Button type="link" size="small" onClick={() => setHistoryOf(device)}>
+                状态记录
+              </Button>
+            )}
+          </>
         )}
       />
       {issued && <DeviceKeyDialog issued={issued} onClose={() => setIssued(null)} />}
+      {historyOf && <DeviceStatusDrawer device={historyOf} onClose={() => setHistoryOf(null)} />}
     </>
   );
 }

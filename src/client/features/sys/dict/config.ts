@@ -1,6 +1,6 @@
 /** What the dictionary screen shows and edits (DESIGN 5: id, code, label, value, sort, state, remark). */
-import type { DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues, SortKeyOf } from '../../../components/list-screen';
 
 export type DictRow = DataOf<'/sys/dict/inquire'>['records'][number];
 
@@ -10,12 +10,12 @@ export const dictFilters: FieldConfig[] = [
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
 ];
 
-export const dictColumns: ColumnConfig<DictRow>[] = [
-  { title: '字典编码', dataIndex: 'code' },
-  { title: '名称', dataIndex: 'label' },
-  { title: '值', dataIndex: 'value' },
-  { title: '排序', dataIndex: 'sort' },
-  { title: '状态', dataIndex: 'state', dict: 'state' },
+export const dictColumns: ColumnConfig<DictRow, SortKeyOf<BodyOf<'/sys/dict/inquire'>>>[] = [
+  { title: '字典编码', dataIndex: 'code', sortKey: 'code' },
+  { title: '名称', dataIndex: 'label', sortKey: 'label' },
+  { title: '值', dataIndex: 'value', sortKey: 'value' },
+  { title: '排序', dataIndex: 'sort', sortKey: 'sort' },
+  { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
   { title: '备注', dataIndex: 'remark', ellipsis: true },
 ];
 

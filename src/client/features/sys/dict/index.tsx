@@ -21,6 +21,7 @@ export default function SysDictScreen() {
         createDefaults={dictCreateDefaults}
         create={{ useMutation: useCreateDictMutation }}
         edit={{ useMutation: useEditDictMutation }}
+        exportTo={{ endpoint: '/sys/dict/export', fileName: '数据字典.xlsx' }}
         rowActions={(dict) => (
           <Button type="link" size="small" onClick={() => setBinding(dict)}>
             绑定资源

@@ -1,24 +1,47 @@
 /**
- * The shell (sys/layout): sidebar, header and the routed screen. Its child routes come from the
- * authorised menu, fetched afresh on load; unmatched paths show the unknown screen.
+ * The shell (sys/layout): sidebar (a drawer on a phone), header with breadcrumb, menu search and
+ * account menu, the tab bar and the open tabs' screens. Its routes come from the authorised menu,
+ * fetched afresh on load; unmatched paths show the unknown screen.
  */
-import { Layout } from 'antd';
-import { Suspense } from 'react';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 
 import { PageSpin } from '../../../components/page-spin';
-// dayjs is only used by the screens: setting its locale here keeps it off the login route.
-import '../../../lib/dayjs';
 import { DEFAULT_VIEW, UNKNOWN_VIEW, type ViewRegistry } from '../../../config/views';
 import { selectMenu, useAuthorityQuery } from '../../session';
+import { ShellBreadcrumb } from './breadcrumb';
 import './layout.css';
+import { MenuSearch } from './menu-search/menu-search';
 import { selectShellRoutes } from './routes';
 import { SideMenu } from './side-menu';
+import { TabBar } from './tabs/tab-bar';
+import { Pane } from './tabs/tab-panes';
+import { useTabs } from './tabs/use-tabs';
+import { usePhone, useSiderCollapsed } from './use-shell-layout';
 import { UserMenu } from './user-menu';
+
+// Only phones use the drawer: its code stays out of the shell's chunk.
+const MenuDrawer = lazy(() => import(/* webpackChunkName: "shell-drawer" */ './menu-drawer'));
 
 interface ShellProps {
   views: ViewRegistry;
+}
+
+const SIDER_WIDTH = 208;
+const SIDER_COLLAPSED_WIDTH = 64;
+
+function Brand({ short }: { short: boolean }) {
+  return (
+    <div className="shell-brand" title="酒店后台管理系统">
+      <span className="shell-brand-mark" aria-hidden="true">
+        酒
+      </span>
+      {!short && <span className="shell-brand-name">酒店后台管理系统</span>}
+    </div>
+  );
 }
 
 export default function Shell({ views }: ShellProps) {
@@ -27,35 +50,69 @@ export default function Shell({ views }: ShellProps) {
   const menu = useSelector(selectMenu);
   const routes = useSelector(selectShellRoutes);
   const indexRoute = routes.find((route) => route.view === DEFAULT_VIEW) ?? routes[0];
-  const IndexView = views[indexRoute?.view ?? UNKNOWN_VIEW];
+  const indexKey = indexRoute?.key ?? DEFAULT_VIEW;
+  const { tabs, panes, activeKey, select, run } = useTabs(routes, indexRoute, menu);
+  const phone = usePhone();
+  const [collapsed, toggleCollapsed] = useSiderCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const UnknownView = views[UNKNOWN_VIEW];
 
+  // Choosing a screen in the drawer (or going back) puts the drawer away.
+  useEffect(() => setDrawerOpen(false), [location]);
+
   return (
-    <Layout className="shell">
-      <Layout.Sider width={208} className="shell-sider">
-        <div className="shell-brand">酒店后台管理系统</div>
-        <SideMenu menu={menu} indexKey={indexRoute?.key ?? DEFAULT_VIEW} />
-      </Layout.Sider>
-      <Layout>
+    <Layout className="shell" hasSider={!phone}>
+      {phone ? (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} width={SIDER_WIDTH + 32} onClose={() => setDrawerOpen(false)}>
+            <Brand short={false} />
+            <SideMenu menu={menu} indexKey={indexKey} />
+          </MenuDrawer>
+        </Suspense>
+      ) : (
+        <Layout.Sider width={SIDER_WIDTH} collapsedWidth={SIDER_COLLAPSED_WIDTH} collapsible collapsed={collapsed} trigger={null} className="shell-sider">
+          <Brand short={collapsed} />
+          <SideMenu menu={menu} indexKey={indexKey} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout className="shell-main">
         <Layout.Header className="shell-header">
-          <UserMenu />
+          {phone ? (
+            <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+          ) : (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'}
+              onClick={toggleCollapsed}
+            />
+          )}
+          {!phone && <ShellBreadcrumb menu={menu} indexKey={indexKey} />}
+          <div className="shell-header-tools">
+            <MenuSearch routes={routes} menu={menu} compact={phone} />
+            <UserMenu />
+          </div>
         </Layout.Header>
-        <Layout.Content className="shell-content">
+        {!isLoading && <TabBar tabs={tabs} activeKey={activeKey} onSelect={select} onCommand={run} />}
+        <Layout.Content className="shell-body">
           {isLoading ? (
             <PageSpin />
           ) : (
-            // Navigations run as transitions, which keep an already shown boundary on screen while
-            // the next view's chunk loads; a boundary per path shows the spinner instead.
-            <Suspense key={location.pathname} fallback={<PageSpin />}>
-              <Routes>
-                <Route index element={<IndexView />} />
-                {routes.map((route) => {
-                  const View = views[route.view];
-                  return <Route key={route.key} path={route.key} element={<View />} />;
-                })}
-                <Route path="*" element={<UnknownView />} />
-              </Routes>
-            </Suspense>
+            <>
+              {panes.map((pane) => {
+                const View = views[pane.view];
+                return (
+                  <Pane key={pane.id} active={pane.active}>
+                    <View />
+                  </Pane>
+                );
+              })}
+              {activeKey === undefined && (
+                <Pane key={`unknown:${location.pathname}`} active>
+                  <UnknownView />
+                </Pane>
+              )}
+            </>
           )}
         </Layout.Content>
       </Layout>

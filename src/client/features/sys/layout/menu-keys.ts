@@ -22,16 +22,16 @@ function findEntry(pathname: string, menu: AuthorityMenu[]): AuthorityMenu | und
   return best;
 }
 
-function ancestorKeys(entry: AuthorityMenu, menu: AuthorityMenu[]): string[] {
-  const keys: string[] = [];
+function ancestors(entry: AuthorityMenu, menu: AuthorityMenu[]): AuthorityMenu[] {
+  const found: AuthorityMenu[] = [];
   const seen = new Set<number>([entry.id]);
   let parent = menu.find((candidate) => candidate.id === entry.pid);
   while (parent && !seen.has(parent.id)) {
     seen.add(parent.id);
-    keys.unshift(menuItemKey(parent));
+    found.unshift(parent);
     parent = menu.find((candidate) => candidate.id === parent?.pid);
   }
-  return keys;
+  return found;
 }
 
 /** A menu item's key: its path without the leading '/', or its id when it has no path. */
@@ -39,8 +39,14 @@ export function menuItemKey(entry: AuthorityMenu): string {
   return entry.path ? menuKeyOf(entry.path) : `menu-${entry.id}`;
 }
 
-export function menuKeysForPath(pathname: string, menu: AuthorityMenu[], indexKey: string): MenuKeys {
+/** The menu entry shown at the path with its ancestors, top level first (the breadcrumb); empty when none matches. */
+export function menuTrail(pathname: string, menu: AuthorityMenu[], indexKey: string): AuthorityMenu[] {
   const entry = pathname === '/' ? menu.find((candidate) => menuItemKey(candidate) === indexKey) : findEntry(pathname, menu);
-  if (!entry) return { selectedKeys: pathname === '/' ? [indexKey] : [], openKeys: [] };
-  return { selectedKeys: [menuItemKey(entry)], openKeys: ancestorKeys(entry, menu) };
+  return entry ? [...ancestors(entry, menu), entry] : [];
+}
+
+export function menuKeysForPath(pathname: string, menu: AuthorityMenu[], indexKey: string): MenuKeys {
+  const trail = menuTrail(pathname, menu, indexKey).map(menuItemKey);
+  if (trail.length === 0) return { selectedKeys: pathname === '/' ? [indexKey] : [], openKeys: [] };
+  return { selectedKeys: trail.slice(-1), openKeys: trail.slice(0, -1) };
 }

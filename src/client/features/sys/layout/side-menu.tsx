@@ -30,9 +30,11 @@ export function buildMenuItems(menu: AuthorityMenu[]): MenuItem[] {
 interface SideMenuProps {
   menu: AuthorityMenu[];
   indexKey: string;
+  /** The Sider is collapsed to icons: submenus open as pop-ups on demand, never by navigation. */
+  collapsed?: boolean;
 }
 
-export function SideMenu({ menu, indexKey }: SideMenuProps) {
+export function SideMenu({ menu, indexKey, collapsed = false }: SideMenuProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => buildMenuItems(menu), [menu]);
@@ -40,8 +42,10 @@ export function SideMenu({ menu, indexKey }: SideMenuProps) {
   // Submenus the user toggled stay as toggled until the next navigation recomputes them. Each
   // navigation (back and forward included) yields a new location object, even when it returns to
   // an earlier history entry, so the toggle is tied to that object rather than to location.key.
-  const [toggled, setToggled] = useState<{ location: typeof location; openKeys: string[] } | null>(null);
-  const openKeys = toggled?.location === location ? toggled.openKeys : keys.openKeys;
+  // Collapsing or expanding the sidebar drops the toggles too.
+  const [toggled, setToggled] = useState<{ location: typeof location; collapsed: boolean; openKeys: string[] } | null>(null);
+  const ownToggle = toggled?.location === location && toggled.collapsed === collapsed;
+  const openKeys = ownToggle ? toggled.openKeys : collapsed ? [] : keys.openKeys;
 
   const pathByKey = useMemo(() => new Map(menu.map((entry) => [menuItemKey(entry), entry.path])), [menu]);
 
@@ -52,7 +56,7 @@ export function SideMenu({ menu, indexKey }: SideMenuProps) {
       items={items}
       selectedKeys={keys.selectedKeys}
       openKeys={openKeys}
-      onOpenChange={(next) => setToggled({ location, openKeys: next })}
+      onOpenChange={(next) => setToggled({ location, collapsed, openKeys: next })}
       onClick={({ key }) => {
         const path = pathByKey.get(key);
         if (path) navigate(path);

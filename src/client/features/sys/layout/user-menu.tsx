@@ -1,14 +1,16 @@
 /** The header's account menu: the nickName, change password, sign out. */
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 
 import { VERIFY_ROUTE } from '../../../config/views';
 import { api } from '../../../lib/http/api';
 import { loggedOut, selectNickName, useLogoutMutation } from '../../session';
-import { PasswordDialog } from './password-dialog';
+
+// A dialog with a form, needed rarely: loaded on first use, not with the shell.
+const PasswordDialog = lazy(() => import(/* webpackChunkName: "password-dialog" */ './password-dialog').then((module) => ({ default: module.PasswordDialog })));
 
 const items: MenuProps['items'] = [
   { key: 'password', label: '修改密码' },
@@ -22,6 +24,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [passwordUsed, setPasswordUsed] = useState(false);
 
   async function signOut() {
     // The server revokes the token first; whatever it answers, this browser forgets the session.
@@ -33,7 +36,10 @@ export function UserMenu() {
   }
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password') setPasswordOpen(true);
+    if (key === 'password') {
+      setPasswordUsed(true);
+      setPasswordOpen(true);
+    }
     if (key === 'logout') void signOut();
   };
 
@@ -46,7 +52,11 @@ export function UserMenu() {
           <DownOutlined />
         </button>
       </Dropdown>
-      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordUsed && (
+        <Suspense fallback={null}>
+          <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,15 @@
-/** The dashboard (sys/panel): live counts read from the server on every visit. */
+/**
+ * The dashboard (sys/panel): live counts and four charts, read from the server on every visit
+ * (also when its tab comes back into view).
+ */
 import { Button, Card, Col, Result, Row, Statistic } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 import { PageSpin } from '../../../components/page-spin';
+import { useRefetchOnReturn } from '../../../hooks/use-screen-activity';
 import { usePanelQuery } from './api';
+
+const PanelCharts = lazy(() => import(/* webpackChunkName: "view-sys-panel-charts" */ './charts'));
 
 interface FigureProps {
   title: string;
@@ -14,8 +20,8 @@ interface FigureProps {
 
 function Figure({ title, value, suffix, alert = false }: FigureProps) {
   return (
-    <Col xs={24} sm={12} lg={8}>
-      <Card>
+    <Col xs={12} lg={8}>
+      <Card style={{ height: '100%' }}>
         <Statistic title={title} value={value} suffix={suffix} styles={alert && value > 0 ? { content: { color: '#cf1322' } } : undefined} />
       </Card>
     </Col>
@@ -24,6 +30,7 @@ function Figure({ title, value, suffix, alert = false }: FigureProps) {
 
 export default function Panel() {
   const { data, isLoading, isError, refetch } = usePanelQuery(undefined, { refetchOnMountOrArgChange: true });
+  useRefetchOnReturn(refetch);
 
   if (isLoading) return <PageSpin />;
   if (isError || !data) {
@@ -41,14 +48,27 @@ export default function Panel() {
   }
 
   return (
-    <Row gutter={[16, 16]}>
-      <Figure title="启用用户 / 用户总数" value={data.usersEnabled} suffix={`/ ${data.users}`} />
-      <Figure title="角色" value={data.roles} />
-      <Figure title="在线设备 / 设备总数" value={data.devicesOnline} suffix={`/ ${data.devices}`} />
-      <Figure title="离线设备" value={data.devicesOffline} alert />
-      <Figure title="启用的定时任务" value={data.schedulesEnabled} />
-      <Figure title="上次执行失败的定时任务" value={data.schedulesFailedLastRun} alert />
-      <Figure title="在线会话" value={data.activeSessions} />
-    </Row>
+    <>
+      <Row gutter={[16, 16]}>
+        <Figure title="启用用户 / 用户总数" value={data.usersEnabled} suffix={`/ ${data.users}`} />
+        <Figure title="角色" value={data.roles} />
+        <Figure title="在线设备 / 设备总数" value={data.devicesOnline} suffix={`/ ${data.devices}`} />
+        <Figure title="离线设备" value={data.devicesOffline} alert />
+        <Figure title="启用的定时任务" value={data.schedulesEnabled} />
+        <Figure title="上次执行失败的定时任务" value={data.schedulesFailedLastRun} alert />
+        <Figure title="在线会话" value={data.activeSessions} />
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Suspense
+          fallback={
+            <Col span={24}>
+              <PageSpin />
+            </Col>
+          }
+        >
+          <PanelCharts data={data} />
+        </Suspense>
+      </Row>
+    </>
   );
 }

@@ -5,8 +5,8 @@
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen, type ColumnConfig, type FieldConfig } from '../../../components/list-screen';
-import { formatTime } from '../../../lib/time';
+import type { BodyOf } from '../../../../contract';
+import { ListScreen, type ColumnConfig, type FieldConfig, type SortKeyOf } from '../../../components/list-screen';
 import { useCreateRoleMutation, useEditRoleMutation, useInquireRolesQuery } from './api';
 import { RoleGrantDialog } from './grant/role-grant-dialog';
 import type { RoleRow } from './role-row';
@@ -17,10 +17,11 @@ const filters: FieldConfig[] = [
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
 ];
 
-const columns: ColumnConfig<RoleRow>[] = [
+const columns: ColumnConfig<RoleRow, SortKeyOf<BodyOf<'/sys/role/inquire'>>>[] = [
   {
     title: '角色名称',
     dataIndex: 'name',
+    sortKey: 'name',
     render: (name: string, role) => (
       <Space size={4}>
         {name}
@@ -29,9 +30,9 @@ const columns: ColumnConfig<RoleRow>[] = [
     ),
   },
   { title: '备注', dataIndex: 'remark', ellipsis: true },
-  { title: '状态', dataIndex: 'state', dict: 'state', width: 90 },
+  { title: '状态', dataIndex: 'state', dict: 'state', width: 90, sortKey: 'state' },
   { title: '用户数', dataIndex: 'userCount', width: 90 },
-  { title: '更新时间', dataIndex: 'updatedAt', width: 180, render: (time: number) => formatTime(time) },
+  { title: '更新时间', dataIndex: 'updatedAt', width: 180, sortKey: 'updatedAt', relativeTime: true },
 ];
 
 const fields: FieldConfig[] = [
@@ -55,6 +56,7 @@ export default function SysRoleScreen() {
         createDefaults={{ remark: '', state: 1 }}
         create={{ useMutation: useCreateRoleMutation }}
         edit={{ useMutation: useEditRoleMutation }}
+        exportTo={{ endpoint: '/sys/role/export', fileName: '角色列表.xlsx' }}
         rowActions={(role) => (
           <>
             <Button type="link" size="small" onClick={() => setGranting(role)}>

@@ -55,6 +55,7 @@ export default function SysScheduleScreen() {
         fromForm={fromForm}
         create={{ useMutation: useCreateScheduleMutation, successMsg: savedMsg }}
         edit={{ useMutation: useEditScheduleMutation, successMsg: savedMsg }}
+        exportTo={{ endpoint: '/sys/schedule/export', fileName: '定时任务.xlsx' }}
         rowActions={(schedule) => (
           <>
             <RunNowButton schedule={schedule} />

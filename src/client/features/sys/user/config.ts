@@ -1,11 +1,12 @@
 /** What the user screen shows and edits: its filters, columns and form fields (DESIGN 5). */
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, type Envelope } from '../../../../contract/constants';
-import type { DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig, FormValues, SelectOption } from '../../../components/list-screen';
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
 import { ROLE_CHOICES_REQUEST, useUserRoleChoicesQuery } from './api';
 
 export type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
+type UserSortKey = SortKeyOf<BodyOf<'/sys/user/inquire'>>;
 
 export function useRoleOptions(): SelectOption[] {
   const { data } = useUserRoleChoicesQuery(ROLE_CHOICES_REQUEST);
@@ -28,12 +29,12 @@ export const userFilters: FieldConfig[] = [
   { name: 'roleId', label: '角色', kind: 'select', useOptions: useRoleOptions },
 ];
 
-export const userColumns: ColumnConfig<UserRow>[] = [
-  { title: '用户名', dataIndex: 'userName' },
-  { title: '昵称', dataIndex: 'nickName' },
-  { title: '状态', dataIndex: 'state', dict: 'state' },
-  { title: '角色', dataIndex: 'roleName' },
-  { title: '创建时间', dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
+export const userColumns: ColumnConfig<UserRow, UserSortKey>[] = [
+  { title: '用户名', dataIndex: 'userName', sortKey: 'userName' },
+  { title: '昵称', dataIndex: 'nickName', sortKey: 'nickName' },
+  { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
+  { title: '角色', dataIndex: 'roleName', sortKey: 'roleName' },
+  { title: '创建时间', dataIndex: 'createdAt', sortKey: 'createdAt', render: (value: number) => formatTime(value) },
 ];
 
 export const userFields: FieldConfig[] = [
@@ -54,6 +55,16 @@ export const userFields: FieldConfig[] = [
 ];
 
 export const userCreateDefaults: FormValues = { state: 1 };
+
+/** New users get a generated initial password, shown once after the import. */
+export const userImport: ImportConfig = {
+  upload: '/sys/user/import',
+  template: '/sys/user/import/template',
+  templateName: '用户导入模板.xlsx',
+  keyLabel: '用户名',
+  secretLabel: '初始密码',
+  invalidates: ['User', 'RoleUser', 'Role'],
+};
 
 /** A cleared role select is "no role", which the contract spells null; B is the endpoint's body. */
 export function withRoleOrNull<B>(values: FormValues): B {

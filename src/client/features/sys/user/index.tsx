@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 import { ListScreen } from '../../../components/list-screen';
 import { useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
-import { userColumns, userCreateDefaults, userCreatedMsg, userFields, userFilters, withRoleOrNull, type UserRow } from './config';
+import { userColumns, userCreateDefaults, userCreatedMsg, userFields, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
 import { PasswordResetDialog } from './password-reset-dialog';
 
 export default function SysUserScreen() {
@@ -22,6 +22,8 @@ export default function SysUserScreen() {
         fromForm={{ create: withRoleOrNull, edit: withRoleOrNull }}
         create={{ useMutation: useCreateUserMutation, successMsg: userCreatedMsg }}
         edit={{ useMutation: useEditUserMutation }}
+        exportTo={{ endpoint: '/sys/user/export', fileName: '用户列表.xlsx' }}
+        importFrom={userImport}
         rowActions={(user, { quickEdit }) => (
           <>
             <Button type="link" size="small" onClick={() => setResetting(user)}>

@@ -8,13 +8,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import type { ADVANCED_SORT_KEYS } from '../../../../contract/hotel/advanced';
 import { uniquely } from '../../../lib/conflicts';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '配置名称已存在';
 const INITIALISED = '初始化成功';
 const URL_RULE = '接口地址格式不正确：应为 http:// 或 https:// 开头的完整地址';
+/** The sort keys of the settings list (contract ADVANCED_SORT_KEYS) and the columns they order by. */
+const ADVANCED_SORT: Record<(typeof ADVANCED_SORT_KEYS)[number], SortColumn> = {
+  name: 'name',
+  state: 'state',
+  initialisedAt: { column: 'initialisedAt', nullable: true },
+  updatedAt: 'updatedAt',
+};
+const BY_ID = defaultOrder(['id', 'id']);
 /** Below this length the last four characters would give away too much of the secret. */
 const MASK_REVEAL_MIN_LENGTH = 12;
 
@@ -70,7 +79,7 @@ export async function advancedRoutes(app: FastifyInstance): Promise<void> {
     const page = await fetchPage(
       request.body,
       () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      (limit, offset) => query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+      (limit, offset) => ordered(query.selectAll(), listOrder(request.body.sort, ADVANCED_SORT, BY_ID)).limit(limit).offset(offset).execute(),
     );
     return ok({ ...page, records: page.records.map(toRecord) });
   });

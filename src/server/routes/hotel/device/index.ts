@@ -7,16 +7,37 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
-import { conflict, forbidden, invalid, notFound, staleEdit, unauthorized } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { conflict, forbidden, notFound, staleEdit, unauthorized } from '../../../lib/errors';
+import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { uniquely } from '../../../lib/conflicts';
+import { sendXlsx } from '../../../lib/xlsx';
+import { timeText } from '../../../lib/list-export';
+import type { BodyOf } from '../../../../contract';
+import type { DEVICE_SORT_KEYS } from '../../../../contract/hotel/device';
+import { viewLabels } from '../../sys/dict/menu-dictionary';
 import { deviceKeyMatches, hashDeviceKey, issueDeviceKey } from './device-key';
+import { recordDeviceStatus } from '../../../plugins/app/audit';
+import { assertKnownDeviceType } from './device-type';
+import { deviceImportRoutes } from './import';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
 /** One message for an unknown serial number and a wrong key, so a caller cannot probe for devices. */
 const AUTH_FAILED = '设备认证失败';
-const DEVICE_TYPE_DICT = 'device_type';
+
+type DeviceFilters = NonNullable<BodyOf<'/hotel/device/inquire'>['params']>;
+/** The sort keys of the device list (contract DEVICE_SORT_KEYS) and the columns they order by. */
+const DEVICE_SORT: Record<(typeof DEVICE_SORT_KEYS)[number], SortColumn> = {
+  name: 'name',
+  sn: 'sn',
+  type: 'type',
+  roomNo: 'roomNo',
+  state: 'state',
+  online: 'online',
+  lastSeenAt: { column: 'lastSeenAt', nullable: true },
+  createdAt: 'createdAt',
+};
+const DEVICE_ORDER = defaultOrder(['id', 'id']);
 
 /** The answer never carries the key hash. */
 const toRecord = (row: Row<'hotelDevice'>) => ({
@@ -40,20 +61,9 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
     return (await query.executeTakeFirst()) !== undefined;
   };
-  /** Device types are data (the device_type dictionary), so the options on screen and the rule here agree. */
-  const assertDeviceType = async (type: string) => {
-    const entry = await app.db
-      .selectFrom('sysDict')
-      .select('id')
-      .where('code', '=', DEVICE_TYPE_DICT)
-      .where('value', '=', type)
-      .where('state', '=', 1)
-      .executeTakeFirst();
-    if (!entry) throw invalid('设备类型不正确：请从数据字典的设备类型中选择');
-  };
+  const assertDeviceType = (type: string) => assertKnownDeviceType(app.db, type);
 
-  defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
-    const filters = request.body.params ?? {};
+  const filteredDevices = (filters: DeviceFilters) => {
     let query = app.db.selectFrom('hotelDevice');
     if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
     if (given(filters.sn)) query = query.where((eb) => contains(eb.ref('sn'), filters.sn!));
@@ -61,13 +71,46 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     if (given(filters.roomNo)) query = query.where('roomNo', '=', filters.roomNo.trim());
     if (filters.state !== undefined) query = query.where('state', '=', filters.state);
     if (filters.online !== undefined) query = query.where('online', '=', filters.online);
+    return query;
+  };
+
+  defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
+    const query = filteredDevices(request.body.params ?? {});
+    const order = listOrder(request.body.sort, DEVICE_SORT, DEVICE_ORDER);
     const page = await fetchPage(
       request.body,
       () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      (limit, offset) => query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+      (limit, offset) => ordered(query.selectAll(), order).limit(limit).offset(offset).execute(),
     );
     return ok({ ...page, records: page.records.map(toRecord) });
   });
+
+  defineRoute(app, '/hotel/device/export', 'resource', async (request, reply) => {
+    const { params = {}, sort } = request.body;
+    const labels = await viewLabels(app.db, 'hotel/device');
+    const order = listOrder(sort, DEVICE_SORT, DEVICE_ORDER);
+    return sendXlsx(reply, {
+      fileName: '设备列表',
+      sheetName: '设备',
+      columns: [
+        { header: '设备名称', value: (device) => device.name },
+        { header: '序列号', width: 24, value: (device) => device.sn },
+        { header: '设备类型', value: (device) => labels.labelOf('type', device.type) },
+        { header: '房间号', width: 10, value: (device) => device.roomNo },
+        { header: '状态', width: 10, value: (device) => labels.labelOf('state', device.state) },
+        { header: '在线', width: 10, value: (device) => labels.labelOf('online', device.online) },
+        { header: '最后上报', width: 20, value: (device) => timeText(device.lastSeenAt) },
+        { header: '备注', width: 30, value: (device) => device.remark },
+      ],
+      rows: inOrder(order, (seek, limit) =>
+        ordered(filteredDevices(params).$if(seek !== null, (q) => q.where(seek!)).selectAll(), order)
+          .limit(limit)
+          .execute(),
+      ),
+    });
+  });
+
+  await deviceImportRoutes(app);
 
   defineRoute(app, '/hotel/device/creation', 'resource', async (request) => {
     const body = request.body;
@@ -149,14 +192,20 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {
     const header = request.headers[DEVICE_KEY_HEADER];
     const key = typeof header === 'string' ? header : '';
-    const device = await app.db.selectFrom('hotelDevice').select(['id', 'state', 'keyHash']).where('sn', '=', request.body.sn).executeTakeFirst();
+    const device = await app.db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'state', 'online', 'keyHash']).where('sn', '=', request.body.sn).executeTakeFirst();
     const keyMatches = deviceKeyMatches(key, device?.keyHash);
     if (!device || !keyMatches) throw unauthorized(AUTH_FAILED);
     // Only a caller holding the device's key learns that it is disabled.
     if (device.state !== 1) throw forbidden('设备已停用，请联系管理员');
     const now = Date.now();
     // Status, not an edit: the version stays, so heartbeats never make an open edit dialog stale.
-    await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).execute();
+    if (device.online === 1) {
+      await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).execute();
+    } else {
+      // Coming back online is a status change, recorded once: by the heartbeat that flips the flag.
+      const flipped = await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).where('online', '=', 0).executeTakeFirst();
+      if (Number(flipped.numUpdatedRows) === 1) await recordDeviceStatus(app, device, 0, 1, now);
+    }
     return ok({ serverTime: now }, '心跳已接收');
   });
 }

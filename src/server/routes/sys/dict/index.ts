@@ -7,12 +7,33 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute, ok } from '../../../lib/route';
 import { invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { BINDABLE_TYPE_PREFIX, findDict, inquireBindableResources, inquireDicts } from './repository';
+import { BINDABLE_TYPE_PREFIX, dictsInOrder, findDict, inquireBindableResources, inquireDicts } from './repository';
+import { sendXlsx } from '../../../lib/xlsx';
+import { timeText } from '../../../lib/list-export';
+import { viewLabels } from './menu-dictionary';
 
 const clashOf = (code: string, value: string) => `字典 ${code} 中已存在值 ${value}`;
 
 export async function dictRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/sys/dict/inquire', 'resource', async (request) => ok(await inquireDicts(app.db, request.body)));
+
+  defineRoute(app, '/sys/dict/export', 'resource', async (request, reply) => {
+    const labels = await viewLabels(app.db, 'sys/dict');
+    return sendXlsx(reply, {
+      fileName: '数据字典',
+      sheetName: '字典',
+      columns: [
+        { header: '字典编码', width: 20, value: (entry) => entry.code },
+        { header: '名称', value: (entry) => entry.label },
+        { header: '值', value: (entry) => entry.value },
+        { header: '排序', width: 8, value: (entry) => entry.sort },
+        { header: '状态', width: 10, value: (entry) => labels.labelOf('state', entry.state) },
+        { header: '备注', width: 30, value: (entry) => entry.remark },
+        { header: '更新时间', width: 20, value: (entry) => timeText(entry.updatedAt) },
+      ],
+      rows: dictsInOrder(app.db, request.body),
+    });
+  });
 
   defineRoute(app, '/sys/dict/creation', 'resource', async (request) => {
     const entry = request.body;

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { notFound } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import type { DICT_SORT_KEYS } from '../../../../contract/sys/dict';
 
 type Db = Kysely<Database>;
 export type DictRecord = DataOf<'/sys/dict/edit'>;
@@ -18,16 +19,37 @@ export async function findDict(db: Db, id: number): Promise<DictRecord> {
   return entry;
 }
 
-export function inquireDicts(db: Db, { size, current, params = {} }: BodyOf<'/sys/dict/inquire'>) {
-  const filtered = db
+/** The sort keys of the dictionary list (contract DICT_SORT_KEYS) and the columns they order by. */
+const DICT_SORT: Record<(typeof DICT_SORT_KEYS)[number], SortColumn> = { code: 'code', label: 'label', value: 'value', sort: 'sort', state: 'state' };
+/** Entries of one code together, in their own order. */
+const DICT_ORDER = defaultOrder(['code', 'code'], ['sort', 'sort'], ['id', 'id']);
+
+type DictFilters = NonNullable<BodyOf<'/sys/dict/inquire'>['params']>;
+
+const filteredDicts = (db: Db, params: DictFilters) =>
+  db
     .selectFrom('sysDict')
     .$if(given(params.code), (q) => q.where((eb) => contains(eb.ref('code'), params.code!)))
     .$if(given(params.label), (q) => q.where((eb) => contains(eb.ref('label'), params.label!)))
     .$if(params.state !== undefined, (q) => q.where('state', '=', params.state!));
+
+export function inquireDicts(db: Db, { size, current, params = {}, sort }: BodyOf<'/sys/dict/inquire'>) {
+  const filtered = filteredDicts(db, params);
+  const order = listOrder(sort, DICT_SORT, DICT_ORDER);
   return fetchPage(
     { size, current },
     () => filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    (limit, offset) => filtered.select(DICT_COLUMNS).orderBy('code').orderBy('sort').orderBy('id').limit(limit).offset(offset).execute(),
+    (limit, offset) => ordered(filtered.select(DICT_COLUMNS), order).limit(limit).offset(offset).execute(),
+  );
+}
+
+/** Every entry the list's filters match, in the list's order, read in batches (export). */
+export function dictsInOrder(db: Db, { params = {}, sort }: BodyOf<'/sys/dict/export'>) {
+  const order = listOrder(sort, DICT_SORT, DICT_ORDER);
+  return inOrder(order, (seek, limit) =>
+    ordered(filteredDicts(db, params).$if(seek !== null, (q) => q.where(seek!)).select(DICT_COLUMNS), order)
+      .limit(limit)
+      .execute(),
   );
 }
 

@@ -4,7 +4,8 @@ import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { MenuNode } from '../../../../contract/sys/menu';
 import { notFound } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import type { MENU_SORT_KEYS } from '../../../../contract/sys/menu';
 
 type Db = Kysely<Database>;
 export type MenuRecord = DataOf<'/sys/menu/edit'>;
@@ -48,11 +49,16 @@ function nest(roots: MenuRecord[], descendants: MenuRecord[]): MenuNode[] {
   return roots.map((root) => nodes.get(root.id)!);
 }
 
+/** The sort keys of the menu list (contract MENU_SORT_KEYS) and the columns they order by. */
+const MENU_SORT: Record<(typeof MENU_SORT_KEYS)[number], SortColumn> = { name: 'name', path: 'path', sort: 'sort', state: 'state' };
+const TREE_ORDER = defaultOrder(['sort', 'sort'], ['id', 'id']);
+const FLAT_ORDER = defaultOrder(['id', 'id']);
+
 /**
- * Without filters: a page of top-level menus with all their descendants nested under `children`.
- * With filters: the matching menus as a flat page.
+ * Without filters: a page of top-level menus with all their descendants nested under `children`,
+ * siblings in the same order as the roots. With filters: the matching menus as a flat page.
  */
-export async function inquireMenus(db: Db, { size, current, params = {} }: BodyOf<'/sys/menu/inquire'>) {
+export async function inquireMenus(db: Db, { size, current, params = {}, sort }: BodyOf<'/sys/menu/inquire'>) {
   const filtering = given(params.name) || params.state !== undefined;
   const filtered = db
     .selectFrom('sysMenu')
@@ -62,16 +68,14 @@ export async function inquireMenus(db: Db, { size, current, params = {} }: BodyO
   const count = () => filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 
   if (filtering) {
-    return fetchPage({ size, current }, count, (limit, offset) =>
-      filtered.select(MENU_COLUMNS).orderBy('id').limit(limit).offset(offset).execute(),
-    );
+    const order = listOrder(sort, MENU_SORT, FLAT_ORDER);
+    return fetchPage({ size, current }, count, (limit, offset) => ordered(filtered.select(MENU_COLUMNS), order).limit(limit).offset(offset).execute());
   }
+  const order = listOrder(sort, MENU_SORT, TREE_ORDER);
   return fetchPage({ size, current }, count, async (limit, offset) => {
-    const roots = await filtered.select(MENU_COLUMNS).orderBy('sort').orderBy('id').limit(limit).offset(offset).execute();
+    const roots = await ordered(filtered.select(MENU_COLUMNS), order).limit(limit).offset(offset).execute();
     const below = [...(await descendantIds(db, roots.map((root) => root.id)))];
-    const descendants = below.length
-      ? await db.selectFrom('sysMenu').select(MENU_COLUMNS).where('id', 'in', below).orderBy('sort').orderBy('id').execute()
-      : [];
+    const descendants = below.length ? await ordered(db.selectFrom('sysMenu').select(MENU_COLUMNS).where('id', 'in', below), order).execute() : [];
     return nest(roots, descendants);
   });
 }

@@ -9,12 +9,16 @@ import type { Database } from '../../../db/schema';
 import { currentUser, defineRoute, ok, type SessionUser } from '../../../lib/route';
 import { conflict, forbidden, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import type { RESOURCE_SORT_KEYS } from '../../../../contract/sys/resource';
 import { findMenu } from './repository';
 
 type Db = Kysely<Database>;
 const RESOURCE_COLUMNS = ['id', 'menuId', 'name', 'type', 'path', 'remark', 'version'] as const;
 const RACE_CLASH = '资源类型或接口路径已存在';
+/** The sort keys of a menu's resource list (contract RESOURCE_SORT_KEYS) and their columns. */
+const RESOURCE_SORT: Record<(typeof RESOURCE_SORT_KEYS)[number], SortColumn> = { name: 'name', type: 'type', path: 'path' };
+const RESOURCE_ORDER = defaultOrder(['id', 'id']);
 
 function assertPathFitsType(type: string, path: string): void {
   const isApi = type.startsWith('api_');
@@ -52,8 +56,9 @@ async function findResource(db: Db, id: number) {
 
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/sys/resource/menu/inquire', 'resource', async (request) => {
-    const { size, current, params } = request.body;
+    const { size, current, params, sort } = request.body;
     await findMenu(app.db, params.menuId);
+    const order = listOrder(sort, RESOURCE_SORT, RESOURCE_ORDER);
     const filtered = app.db
       .selectFrom('sysResource')
       .where('menuId', '=', params.menuId)
@@ -63,7 +68,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
       await fetchPage(
         { size, current },
         () => filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        (limit, offset) => filtered.select(RESOURCE_COLUMNS).orderBy('id').limit(limit).offset(offset).execute(),
+        (limit, offset) => ordered(filtered.select(RESOURCE_COLUMNS), order).limit(limit).offset(offset).execute(),
       ),
     );
   });

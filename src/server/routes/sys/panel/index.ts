@@ -1,10 +1,12 @@
-/** The dashboard's figures (sys/panel): one small count query per figure, all on indexed columns. */
+/** The dashboard (sys/panel): counts on indexed columns and the chart series (charts.ts). */
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, ok } from '../../../lib/route';
+import { devicesByType, onlineHistory, scheduleRunsPerDay, signInsPerDay } from './charts';
 
 export async function panelRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/sys/panel/inquire', 'resource', async () => {
     const { db } = app;
+    const now = Date.now();
     const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
       Number((await query.executeTakeFirstOrThrow()).n);
     const [users, usersEnabled, roles, devices, devicesOnline, schedulesEnabled, schedulesFailedLastRun, activeSessions] = await Promise.all([
@@ -15,7 +17,13 @@ export async function panelRoutes(app: FastifyInstance): Promise<void> {
       count(db.selectFrom('hotelDevice').select((eb) => eb.fn.countAll<number>().as('n')).where('online', '=', 1)),
       count(db.selectFrom('sysSchedule').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 1)),
       count(db.selectFrom('sysSchedule').select((eb) => eb.fn.countAll<number>().as('n')).where('lastOutcome', '=', 'failed')),
-      app.sessions.countActive(),
+      app.sessions.countActive(now),
+    ]);
+    const [history, signIns, runs, byType] = await Promise.all([
+      onlineHistory(db, now, { online: devicesOnline, total: devices }),
+      signInsPerDay(db, now),
+      scheduleRunsPerDay(db, now),
+      devicesByType(db),
     ]);
     return ok({
       users,
@@ -27,6 +35,10 @@ export async function panelRoutes(app: FastifyInstance): Promise<void> {
       schedulesEnabled,
       schedulesFailedLastRun,
       activeSessions,
+      onlineHistory: history,
+      signInsPerDay: signIns,
+      scheduleRunsPerDay: runs,
+      devicesByType: byType,
     });
   });
 }

@@ -1,7 +1,7 @@
 /**
- * What a role holds (its auth bindings) and the escalation guards of DESIGN 8: an operator can
- * neither hand out more than their own role holds nor touch the built-in administrators unless
- * they are one. Used by the role and user features alike.
+ * What a role holds (its auth bindings) and the escalation guards of DESIGN 8 and 10: an operator
+ * can neither hand out more than their own role holds nor act on a user whose role holds more.
+ * Used by the role and user features alike.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -78,9 +78,17 @@ export async function assertMayAssignRole(db: Db, operator: SessionUser, roleId:
   if (!(await isSubsetOf(db, roleId, operator.roleId))) throw forbidden('不能将用户加入权限超出自己角色的角色');
 }
 
-/** Users of the built-in role are managed only by built-in operators. */
+/**
+ * No one acts on a user richer than themselves (DESIGN 10). A user is richer than the operator
+ * when their role is the built-in one and the operator's is not, or holds any grant the
+ * operator's role does not; a user with no role is no richer than anyone. Every action on
+ * another user goes through here: edit (and so disable), password reset, moving them between
+ * roles, ending their sessions. Otherwise an operator holding only the user screen could reset a
+ * richer user's password, sign in as them and use their grants.
+ */
 export async function assertMayManageUser(db: Db, operator: SessionUser, user: { roleId: number | null }): Promise<void> {
   if (operator.builtin || user.roleId === null) return;
   const role = await db.selectFrom('sysRole').select('builtin').where('id', '=', user.roleId).executeTakeFirst();
   if (role?.builtin === 1) throw forbidden('只有超级管理员可以管理超级管理员角色的用户');
+  if (!(await isSubsetOf(db, user.roleId, operator.roleId))) throw forbidden('不能管理权限超出自己角色的用户');
 }

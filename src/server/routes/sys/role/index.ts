@@ -9,11 +9,32 @@ import { forbidden, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedGrants } from './grants';
 import { changeGrants } from './authorization';
-import { findRoleRecord, inquireMenuResources, inquireRoles } from './repository';
+import { findRoleRecord, inquireMenuResources, inquireRoles, rolesInOrder } from './repository';
+import { sendXlsx } from '../../../lib/xlsx';
+import { timeText } from '../../../lib/list-export';
+import { viewLabels } from '../dict/menu-dictionary';
 import { inquireRoleUsers } from '../user/repository';
 
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, request.body)));
+
+  defineRoute(app, '/sys/role/export', 'resource', async (request, reply) => {
+    const labels = await viewLabels(app.db, 'sys/role');
+    return sendXlsx(reply, {
+      fileName: '角色列表',
+      sheetName: '角色',
+      columns: [
+        { header: '角色名称', value: (role) => role.name },
+        { header: '备注', width: 30, value: (role) => role.remark },
+        { header: '状态', width: 10, value: (role) => labels.labelOf('state', role.state) },
+        { header: '内置', width: 8, value: (role) => (role.builtin === 1 ? '是' : '否') },
+        { header: '用户数', width: 10, value: (role) => role.userCount },
+        { header: '创建时间', width: 20, value: (role) => timeText(role.createdAt) },
+        { header: '更新时间', width: 20, value: (role) => timeText(role.updatedAt) },
+      ],
+      rows: rolesInOrder(app.db, request.body),
+    });
+  });
 
   defineRoute(app, '/sys/role/creation', 'resource', async (request) => {
     const { name, remark, state } = request.body;
@@ -52,6 +73,8 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
       );
       if (Number(result.numUpdatedRows) === 0) throw staleEdit();
     });
+    // As with a disabled user: its users are signed out now, not when their tokens expire.
+    if (state !== 1) await app.sessions.revokeRole(id);
     return ok(await findRoleRecord(app.db, id), '修改成功');
   });
 

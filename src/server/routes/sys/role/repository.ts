@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { notFound } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import type { ROLE_SORT_KEYS } from '../../../../contract/sys/role';
 
 type Db = Kysely<Database>;
 export type RoleRecord = DataOf<'/sys/role/edit'>;
@@ -39,15 +40,41 @@ export async function findRoleRecord(db: Db, id: number): Promise<RoleRecord> {
   return toRecord(role);
 }
 
-export function inquireRoles(db: Db, { size, current, params = {} }: BodyOf<'/sys/role/inquire'>) {
-  const filtered = roleRecords(db)
+/** The sort keys of the role list (contract ROLE_SORT_KEYS) and the columns they order by. */
+const ROLE_SORT: Record<(typeof ROLE_SORT_KEYS)[number], SortColumn> = {
+  name: 'r.name',
+  state: 'r.state',
+  createdAt: 'r.createdAt',
+  updatedAt: 'r.updatedAt',
+};
+const ROLE_ORDER = defaultOrder(['id', 'r.id']);
+
+type RoleFilters = NonNullable<BodyOf<'/sys/role/inquire'>['params']>;
+
+const filteredRoles = (db: Db, params: RoleFilters) =>
+  roleRecords(db)
     .$if(given(params.name), (q) => q.where((eb) => contains(eb.ref('r.name'), params.name!)))
     .$if(params.state !== undefined, (q) => q.where('r.state', '=', params.state!));
+
+export function inquireRoles(db: Db, { size, current, params = {}, sort }: BodyOf<'/sys/role/inquire'>) {
+  const filtered = filteredRoles(db, params);
+  const order = listOrder(sort, ROLE_SORT, ROLE_ORDER, 'r.id');
   return fetchPage(
     { size, current },
     () => filtered.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    async (limit, offset) => (await filtered.orderBy('r.id').limit(limit).offset(offset).execute()).map(toRecord),
+    async (limit, offset) => (await ordered(filtered, order).limit(limit).offset(offset).execute()).map(toRecord),
   );
+}
+
+/** Every role the list's filters match, in the list's order, read in batches (export). */
+export async function* rolesInOrder(db: Db, { params = {}, sort }: BodyOf<'/sys/role/export'>): AsyncGenerator<RoleRecord> {
+  const order = listOrder(sort, ROLE_SORT, ROLE_ORDER, 'r.id');
+  const rows = inOrder(order, (seek, limit) =>
+    ordered(filteredRoles(db, params).$if(seek !== null, (q) => q.where(seek!)), order)
+      .limit(limit)
+      .execute(),
+  );
+  for await (const row of rows) yield toRecord(row);
 }
 
 /** A page of menus, each with all its resources, for the role's grant dialog. */

@@ -9,7 +9,12 @@ import { TIME_ZONE } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound, staleEdit } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { sendXlsx } from '../../../lib/xlsx';
+import { timeText } from '../../../lib/list-export';
+import type { BodyOf } from '../../../../contract';
+import type { SCHEDULE_LOG_SORT_KEYS, SCHEDULE_SORT_KEYS } from '../../../../contract/sys/schedule';
+import { viewLabels } from '../dict/menu-dictionary';
 import { uniquely } from '../../../lib/conflicts';
 import { nextRunAfter, nextRuns, parseCron } from '../../../lib/cron';
 import { assertTaskParams } from './tasks';
@@ -18,6 +23,27 @@ import { runSchedule } from './scheduler';
 const SAVED = '保存成功';
 const NAME_TAKEN = '任务名称已存在';
 const PREVIEW_COUNT = 5;
+
+type ScheduleFilters = NonNullable<BodyOf<'/sys/schedule/inquire'>['params']>;
+/** The sort keys of the schedule list and its run log (contract) and the columns they order by. */
+const SCHEDULE_SORT: Record<(typeof SCHEDULE_SORT_KEYS)[number], SortColumn> = {
+  name: 'name',
+  task: 'task',
+  state: 'state',
+  nextRunAt: { column: 'nextRunAt', nullable: true },
+  lastRunAt: { column: 'lastRunAt', nullable: true },
+};
+const LOG_SORT: Record<(typeof SCHEDULE_LOG_SORT_KEYS)[number], SortColumn> = {
+  startedAt: 'startedAt',
+  endedAt: { column: 'endedAt', nullable: true },
+  outcome: 'outcome',
+};
+const BY_ID = defaultOrder(['id', 'id']);
+const NEWEST_FIRST = defaultOrder(['startedAt', 'startedAt', 'desc'], ['id', 'id', 'desc']);
+/** How a run was started (scheduler.ts), in a file's words. */
+const TRIGGER_LABELS: Record<string, string> = { cron: '定时触发', manual: '手动执行' };
+
+const taskLabel = (task: string) => (TASK_NAMES as string[]).includes(task) ? scheduleTasks[task as keyof typeof scheduleTasks].label : task;
 
 /** Stored params are JSON written by this server; anything else shows as no parameters. */
 function storedParams(text: string): Record<string, unknown> {
@@ -70,18 +96,50 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     return (await query.executeTakeFirst()) !== undefined;
   };
 
-  defineRoute(app, '/sys/schedule/inquire', 'resource', async (request) => {
-    const filters = request.body.params ?? {};
+  const filteredSchedules = (filters: ScheduleFilters) => {
     let query = app.db.selectFrom('sysSchedule');
     if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
     if (given(filters.task)) query = query.where('task', '=', filters.task.trim());
     if (filters.state !== undefined) query = query.where('state', '=', filters.state);
+    return query;
+  };
+
+  defineRoute(app, '/sys/schedule/inquire', 'resource', async (request) => {
+    const query = filteredSchedules(request.body.params ?? {});
+    const order = listOrder(request.body.sort, SCHEDULE_SORT, BY_ID);
     const page = await fetchPage(
       request.body,
       () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      (limit, offset) => query.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+      (limit, offset) => ordered(query.selectAll(), order).limit(limit).offset(offset).execute(),
     );
     return ok({ ...page, records: page.records.map(toRecord) });
+  });
+
+  defineRoute(app, '/sys/schedule/export', 'resource', async (request, reply) => {
+    const { params = {}, sort } = request.body;
+    const labels = await viewLabels(app.db, 'sys/schedule');
+    const order = listOrder(sort, SCHEDULE_SORT, BY_ID);
+    return sendXlsx(reply, {
+      fileName: '定时任务',
+      sheetName: '定时任务',
+      columns: [
+        { header: '任务名称', value: (row) => row.name },
+        { header: 'Cron 表达式', value: (row) => row.cron },
+        { header: '任务类型', value: (row) => taskLabel(row.task) },
+        { header: '任务参数', width: 24, value: (row) => row.params },
+        { header: '状态', width: 10, value: (row) => labels.labelOf('state', row.state) },
+        { header: '下次执行', width: 20, value: (row) => timeText(row.nextRunAt) },
+        { header: '上次执行', width: 20, value: (row) => timeText(row.lastRunAt) },
+        { header: '最近运行结果', width: 12, value: (row) => (row.lastOutcome ? labels.labelOf('lastOutcome', row.lastOutcome) : '') },
+        { header: '最近运行信息', width: 30, value: (row) => row.lastMessage },
+        { header: '备注', width: 30, value: (row) => row.remark },
+      ],
+      rows: inOrder(order, (seek, limit) =>
+        ordered(filteredSchedules(params).$if(seek !== null, (q) => q.where(seek!)).selectAll(), order)
+          .limit(limit)
+          .execute(),
+      ),
+    });
   });
 
   defineRoute(app, '/sys/schedule/creation', 'resource', async (request) => {
@@ -165,12 +223,46 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const schedule = await app.db.selectFrom('sysSchedule').select('id').where('id', '=', scheduleId).executeTakeFirst();
     if (!schedule) throw notFound('定时任务');
     const query = app.db.selectFrom('sysScheduleLog').where('scheduleId', '=', scheduleId);
+    const order = listOrder(request.body.sort, LOG_SORT, NEWEST_FIRST);
     const page = await fetchPage(
       request.body,
       () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      (limit, offset) => query.selectAll().orderBy('startedAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      (limit, offset) => ordered(query.selectAll(), order).limit(limit).offset(offset).execute(),
     );
     return ok({ ...page, records: page.records.map(toLogRecord) });
+  });
+
+  defineRoute(app, '/sys/schedule/log/export', 'resource', async (request, reply) => {
+    const { params, sort } = request.body;
+    const schedule = await app.db.selectFrom('sysSchedule').select(['id', 'name']).where('id', '=', params.scheduleId).executeTakeFirst();
+    if (!schedule) throw notFound('定时任务');
+    const labels = await viewLabels(app.db, 'sys/schedule');
+    const order = listOrder(sort, LOG_SORT, NEWEST_FIRST);
+    return sendXlsx(reply, {
+      fileName: `运行日志-${schedule.name}`,
+      sheetName: '运行日志',
+      columns: [
+        { header: '开始时间', width: 20, value: (row) => timeText(row.startedAt) },
+        { header: '结束时间', width: 20, value: (row) => timeText(row.endedAt) },
+        { header: '触发方式', width: 10, value: (row) => TRIGGER_LABELS[row.trigger] ?? row.trigger },
+        // A run's outcome shares the dictionary of the schedule's last outcome, as on screen.
+        { header: '结果', width: 10, value: (row) => labels.labelOf('lastOutcome', row.outcome) },
+        { header: '信息', width: 40, value: (row) => row.message },
+        { header: '实例', width: 16, value: (row) => row.instance },
+      ],
+      rows: inOrder(order, (seek, limit) =>
+        ordered(
+          app.db
+            .selectFrom('sysScheduleLog')
+            .where('scheduleId', '=', schedule.id)
+            .$if(seek !== null, (q) => q.where(seek!))
+            .selectAll(),
+          order,
+        )
+          .limit(limit)
+          .execute(),
+      ),
+    });
   });
 
   defineRoute(app, '/sys/schedule/tasks', 'resource', async () =>

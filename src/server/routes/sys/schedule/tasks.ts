@@ -9,6 +9,8 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../../contract/sys/schedule';
 import { invalid } from '../../../lib/errors';
+import { pruneChain } from '../../../lib/audit-chain';
+import { recordDeviceStatus } from '../../../plugins/app/audit';
 
 export interface TaskContext {
   app: FastifyInstance;
@@ -23,13 +25,15 @@ const DAY_MS = 86_400_000;
 
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
-    const result = await app.db
+    const offline = await app.db
       .updateTable('hotelDevice')
       .set({ online: 0 })
       .where('online', '=', 1)
       .where((eb) => eb.or([eb('lastSeenAt', '<', now - minutes * 60_000), eb('lastSeenAt', 'is', null)]))
-      .executeTakeFirst();
-    return `已将 ${Number(result.numUpdatedRows)} 台超过 ${minutes} 分钟没有心跳的设备标记为离线`;
+      .returning(['id', 'name', 'sn'])
+      .execute();
+    await recordDeviceStatus(app, offline, 1, 0, now);
+    return `已将 ${offline.length} 台超过 ${minutes} 分钟没有心跳的设备标记为离线`;
   },
   'session.purgeExpired': async ({ app, now }) => `已清理 ${await app.sessions.purgeExpired(now)} 个过期会话`,
   'schedule.pruneLogs': async ({ app, now }, { days }) => {
@@ -38,6 +42,23 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
       .where('startedAt', '<', now - days * DAY_MS)
       .executeTakeFirst();
     return `已删除 ${Number(result.numDeletedRows)} 条 ${days} 天前的运行日志`;
+  },
+  'monitor.pruneLogs': async ({ app, now }, { days }) => {
+    const cutoff = now - days * DAY_MS;
+    const operations = await pruneChain(app.db, 'operation', cutoff);
+    const logins = await pruneChain(app.db, 'login', cutoff);
+    return `已删除 ${operations} 条操作日志和 ${logins} 条登录日志（${days} 天前）`;
+  },
+  'device.onlineSample': async ({ app, now }, { days }) => {
+    const counts = await app.db
+      .selectFrom('hotelDevice')
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('online').as('online')])
+      .executeTakeFirstOrThrow();
+    const online = Number(counts.online ?? 0);
+    const total = Number(counts.total);
+    await app.db.insertInto('hotelDeviceOnlineSample').values({ sampledAt: now, online, total }).execute();
+    await app.db.deleteFrom('hotelDeviceOnlineSample').where('sampledAt', '<', now - days * DAY_MS).execute();
+    return `在线设备 ${online} / ${total} 台`;
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * Users (sys/user): list, create, edit, detail, and an administrator's password reset. Disabling a
  * user or resetting their password ends their sessions at once; the escalation guards of
- * role/grants decide who may touch administrators and which roles an operator may hand out.
+ * role/grants decide which users an operator may act on (none richer than themselves) and which
+ * roles they may hand out.
  */
 import type { FastifyInstance } from 'fastify';
 import { currentUser, defineRoute, ok } from '../../../lib/route';
@@ -9,12 +10,35 @@ import { invalid, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { assertPasswordPolicy } from '../../../plugins/app/passwords';
 import { assertMayAssignRole, assertMayManageUser } from '../role/grants';
-import { findUser, inquireUsers } from './repository';
+import { findUser, inquireUsers, usersInOrder } from './repository';
+import { sendXlsx } from '../../../lib/xlsx';
+import { timeText } from '../../../lib/list-export';
+import { viewLabels } from '../dict/menu-dictionary';
+import { userImportRoutes } from './import';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/sys/user/inquire', 'resource', async (request) => ok(await inquireUsers(app.db, request.body)));
 
   defineRoute(app, '/sys/user/detail', 'resource', async (request) => ok(await findUser(app.db, request.body.id)));
+
+  defineRoute(app, '/sys/user/export', 'resource', async (request, reply) => {
+    const labels = await viewLabels(app.db, 'sys/user');
+    return sendXlsx(reply, {
+      fileName: '用户列表',
+      sheetName: '用户',
+      columns: [
+        { header: '用户名', value: (user) => user.userName },
+        { header: '昵称', value: (user) => user.nickName },
+        { header: '状态', width: 10, value: (user) => labels.labelOf('state', user.state) },
+        { header: '角色', value: (user) => user.roleName ?? '' },
+        { header: '创建时间', width: 20, value: (user) => timeText(user.createdAt) },
+        { header: '更新时间', width: 20, value: (user) => timeText(user.updatedAt) },
+      ],
+      rows: usersInOrder(app.db, request.body),
+    });
+  });
+
+  await userImportRoutes(app);
 
   defineRoute(app, '/sys/user/creation', 'resource', async (request) => {
     const me = currentUser(request);
@@ -56,7 +80,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw staleEdit();
     });
-    if (state !== 1) await app.sessions.revokeUser(id);
+    if (state !== 1) await app.sessions.revokeUser(id, 'disabled', { msg: `账号被 ${me.userName} 禁用` });
     return ok(await findUser(app.db, id), '修改成功');
   });
 
@@ -75,7 +99,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       .set((eb) => ({ passwordHash, updatedAt: Date.now(), version: eb('version', '+', 1) }))
       .where('id', '=', id)
       .execute();
-    await app.sessions.revokeUser(id);
+    await app.sessions.revokeUser(id, 'passwordChanged', { msg: `密码被 ${me.userName} 重置` });
     return ok(null, `已重置 ${user.userName} 的密码，该用户需重新登录`);
   });
 }

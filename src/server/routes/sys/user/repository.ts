@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { notFound } from '../../../lib/errors';
-import { contains, fetchPage, given } from '../../../lib/list-query';
+import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import type { USER_SORT_KEYS } from '../../../../contract/sys/user';
 
 type Db = Kysely<Database>;
+type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type UserRecord = DataOf<'/sys/user/detail'>;
 
 const userRecords = (db: Db) =>
@@ -20,16 +22,44 @@ export async function findUser(db: Db, id: number): Promise<UserRecord> {
   return user;
 }
 
-export function inquireUsers(db: Db, { size, current, params = {} }: BodyOf<'/sys/user/inquire'>) {
-  const filtered = userRecords(db)
+/** The sort keys of the user list (contract USER_SORT_KEYS) and the columns they order by. */
+export const USER_SORT: Record<UserSortKey, SortColumn> = {
+  userName: 'u.userName',
+  nickName: 'u.nickName',
+  state: 'u.state',
+  roleName: { column: 'r.name', nullable: true },
+  createdAt: 'u.createdAt',
+  updatedAt: 'u.updatedAt',
+};
+const USER_ORDER = defaultOrder(['id', 'u.id']);
+
+type UserFilters = NonNullable<BodyOf<'/sys/user/inquire'>['params']>;
+
+function filteredUsers(db: Db, params: UserFilters) {
+  return userRecords(db)
     .$if(given(params.userName), (q) => q.where((eb) => contains(eb.ref('u.userName'), params.userName!)))
     .$if(given(params.nickName), (q) => q.where((eb) => contains(eb.ref('u.nickName'), params.nickName!)))
     .$if(params.state !== undefined, (q) => q.where('u.state', '=', params.state!))
     .$if(params.roleId !== undefined, (q) => q.where('u.roleId', '=', params.roleId!));
+}
+
+export function inquireUsers(db: Db, { size, current, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
+  const filtered = filteredUsers(db, params);
+  const order = listOrder(sort, USER_SORT, USER_ORDER, 'u.id');
   return fetchPage(
     { size, current },
     () => filtered.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    (limit, offset) => filtered.orderBy('u.id').limit(limit).offset(offset).execute(),
+    (limit, offset) => ordered(filtered, order).limit(limit).offset(offset).execute(),
+  );
+}
+
+/** Every user the list's filters match, in the list's order, read in batches (export). */
+export function usersInOrder(db: Db, { params = {}, sort }: BodyOf<'/sys/user/export'>) {
+  const order = listOrder(sort, USER_SORT, USER_ORDER, 'u.id');
+  return inOrder(order, (seek, limit) =>
+    ordered(filteredUsers(db, params).$if(seek !== null, (q) => q.where(seek!)), order)
+      .limit(limit)
+      .execute(),
   );
 }
 

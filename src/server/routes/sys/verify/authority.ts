@@ -1,6 +1,7 @@
 /**
  * The menu a role may see (DESIGN 4): menus in state 1 that are public (isAuth 0) or granted to the
- * role, plus their ancestors so every granted child has its parent in the sidebar.
+ * role, plus their ancestors so every granted child has its parent in the sidebar. Each entry lists
+ * the types of its resources the role holds (`granted`), so screens can hide what would be refused.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -16,7 +17,17 @@ export async function authorisedMenu(db: Kysely<Database>, role: { roleId: numbe
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  if (role.builtin) return menus;
+  const held = await db
+    .selectFrom('sysResource as r')
+    .$if(!role.builtin, (q) =>
+      q.innerJoin('sysRoleAuth as a', (join) => join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', role.roleId)),
+    )
+    .select(['r.menuId', 'r.type'])
+    .orderBy('r.id')
+    .execute();
+  const grantedOf = (menuId: number) => held.filter((resource) => resource.menuId === menuId).map((resource) => resource.type);
+  const withGrants = (menu: (typeof menus)[number]): AuthorityMenu => ({ ...menu, granted: grantedOf(menu.id) });
+  if (role.builtin) return menus.map(withGrants);
 
   const granted = await db
     .selectFrom('sysRoleAuth')
@@ -39,5 +50,5 @@ export async function authorisedMenu(db: Kysely<Database>, role: { roleId: numbe
   };
   granted.forEach((grant) => show(grant.resource));
   menus.filter((menu) => menu.isAuth === 0).forEach((menu) => show(menu.id));
-  return menus.filter((menu) => visible.has(menu.id));
+  return menus.filter((menu) => visible.has(menu.id)).map(withGrants);
 }

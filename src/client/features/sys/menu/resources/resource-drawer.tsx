@@ -3,7 +3,7 @@ import { Drawer } from 'antd';
 import { useMemo } from 'react';
 
 import type { BodyOf } from '../../../../../contract';
-import { ListScreen, type ColumnConfig, type PagedQueryHook } from '../../../../components/list-screen';
+import { ListScreen, type ColumnConfig, type PagedQueryHook, type SortKeyOf } from '../../../../components/list-screen';
 import { useCreateResourceMutation, useEditResourceMutation, useInquireMenuResourcesQuery } from '../api';
 import type { MenuRow } from '../menu-row';
 import { resourceDefaults, resourceFields, resourceFromForm, resourceToForm, type ResourceRow } from './resource-fields';
@@ -11,10 +11,10 @@ import { resourceDefaults, resourceFields, resourceFromForm, resourceToForm, typ
 // Typed once here: the block cannot infer a paged query's argument from a generic RTK hook.
 const useResourcePage: PagedQueryHook<BodyOf<'/sys/resource/menu/inquire'>, ResourceRow> = useInquireMenuResourcesQuery;
 
-const columns: ColumnConfig<ResourceRow>[] = [
-  { title: '资源名称', dataIndex: 'name' },
-  { title: '资源类型', dataIndex: 'type' },
-  { title: '接口路径', dataIndex: 'path' },
+const columns: ColumnConfig<ResourceRow, SortKeyOf<BodyOf<'/sys/resource/menu/inquire'>>>[] = [
+  { title: '资源名称', dataIndex: 'name', sortKey: 'name' },
+  { title: '资源类型', dataIndex: 'type', sortKey: 'type' },
+  { title: '接口路径', dataIndex: 'path', sortKey: 'path' },
   { title: '备注', dataIndex: 'remark', ellipsis: true },
 ];
 

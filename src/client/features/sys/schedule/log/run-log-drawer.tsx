@@ -5,7 +5,7 @@
 import { Drawer } from 'antd';
 import { useMemo } from 'react';
 
-import { PagedTable, useInquire, useMenuDict, type ColumnConfig, type MenuDict } from '../../../../components/list-screen';
+import { ExportButton, PagedTable, useInquire, useMenuDict, type ColumnConfig, type MenuDict, type SortKeyOf } from '../../../../components/list-screen';
 import type { BodyOf, DataOf } from '../../../../../contract';
 import { formatTime } from '../../../../lib/time';
 import { useInquireScheduleLogQuery } from '../api';
@@ -13,16 +13,18 @@ import type { ScheduleRow } from '../schedule-row';
 
 type LogRow = DataOf<'/sys/schedule/log'>['records'][number];
 
+const LOG_EXPORT = { endpoint: '/sys/schedule/log/export', fileName: '运行日志.xlsx', resource: 'api_logExport' } as const;
+
 // The server's run triggers (routes/sys/schedule/scheduler.ts); an unknown one shows as stored.
 const TRIGGER_LABELS: Record<string, string> = { cron: '定时触发', manual: '手动执行' };
 
-function logColumns(dict: MenuDict): ColumnConfig<LogRow>[] {
+function logColumns(dict: MenuDict): ColumnConfig<LogRow, SortKeyOf<BodyOf<'/sys/schedule/log'>>>[] {
   return [
-    { title: '开始时间', dataIndex: 'startedAt', width: 170, render: (time: number) => formatTime(time) },
-    { title: '结束时间', dataIndex: 'endedAt', width: 170, render: (time: number | null) => formatTime(time) },
+    { title: '开始时间', dataIndex: 'startedAt', width: 170, sortKey: 'startedAt', render: (time: number) => formatTime(time) },
+    { title: '结束时间', dataIndex: 'endedAt', width: 170, sortKey: 'endedAt', render: (time: number | null) => formatTime(time) },
     { title: '触发方式', dataIndex: 'trigger', width: 100, render: (trigger: string) => TRIGGER_LABELS[trigger] ?? trigger },
     // A run's outcome shares the dictionary of the schedule's last outcome.
-    { title: '结果', dataIndex: 'outcome', width: 80, render: (outcome: string) => dict.labelOf('lastOutcome', outcome) },
+    { title: '结果', dataIndex: 'outcome', width: 80, sortKey: 'outcome', render: (outcome: string) => dict.labelOf('lastOutcome', outcome) },
     { title: '信息', dataIndex: 'message', ellipsis: true },
   ];
 }
@@ -39,7 +41,7 @@ export function RunLogDrawer({ schedule, onClose }: RunLogDrawerProps) {
   const dict = useMenuDict('sys/schedule');
   const columns = useMemo(() => logColumns(dict), [dict]);
   return (
-    <Drawer open title={`运行日志：${schedule.name}`} size={860} onClose={onClose}>
+    <Drawer open title={`运行日志：${schedule.name}`} size={860} onClose={onClose} extra={<ExportButton view="sys/schedule" config={LOG_EXPORT} inquiry={inquiry} />}>
       <PagedTable inquiry={inquiry} columns={columns} />
     </Drawer>
   );

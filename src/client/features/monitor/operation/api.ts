@@ -1,0 +1,19 @@
+/**
+ * Operation log calls (issue 9). The log only grows and nothing here changes it: lists are fetched
+ * afresh whenever a screen or drawer opens (the api's refetchOnMountOrArgChange).
+ */
+import { api } from '../../../lib/http/api';
+import { postQuery } from '../../../lib/http/endpoints';
+
+export const operationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    inquireOperations: postQuery(build, '/monitor/operation/inquire', { providesTags: ['OperationLog'] }),
+    operationDetail: postQuery(build, '/monitor/operation/detail', { providesTags: ['OperationLog'] }),
+    /** The modules and their actions recorded so far, for the filter selects. */
+    operationOptions: postQuery(build, '/monitor/operation/options', { providesTags: ['OperationLog'] }),
+    /** Run on demand (lazy): walks the whole hash chain. */
+    verifyOperationChain: postQuery(build, '/monitor/operation/verify'),
+  }),
+});
+
+export const { useInquireOperationsQuery, useOperationDetailQuery, useOperationOptionsQuery, useLazyVerifyOperationChainQuery } = operationApi;

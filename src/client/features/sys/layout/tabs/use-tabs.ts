@@ -1,0 +1,102 @@
+/**
+ * The tab bar wired to the router: the URL names the active tab (so the sidebar, the breadcrumb and
+ * browser back/forward agree with it); navigating to a screen opens its tab; closing the active tab
+ * goes to its neighbour. Open tabs are stored per user and pruned to the authorised menu whenever
+ * it is fetched.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
+import { useSelector } from 'react-redux';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+
+import type { ViewName } from '../../../../config/views';
+import type { AuthorityMenu, SessionState } from '../../../session';
+import { menuItemKey } from '../menu-keys';
+import type { ShellRoute } from '../routes';
+import { initialTabs, planClose, readStoredTabs, storeTabs, tabsReducer, type CloseCommand } from './tabs-state';
+
+export interface OpenTab {
+  key: string;
+  path: string;
+  title: string;
+  /** The index screen's tab (normally 控制台): first, never closed. */
+  fixed: boolean;
+}
+
+export interface TabPane {
+  /** Changes on 刷新, so React mounts the screen afresh. */
+  id: string;
+  view: ViewName;
+  active: boolean;
+}
+
+export type TabCommand = CloseCommand | 'refresh';
+
+const selectUserName = (state: { session: SessionState }) => state.session.userName;
+
+const routeAt = (pathname: string, routes: ShellRoute[], indexRoute: ShellRoute | undefined): ShellRoute | undefined =>
+  pathname === '/' ? indexRoute : routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+
+export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined, menu: AuthorityMenu[]) {
+  const userName = useSelector(selectUserName);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(tabsReducer, userName, (name: string) => initialTabs(readStoredTabs(name)));
+
+  const fixedKey = indexRoute?.key;
+  const activeRoute = routeAt(location.pathname, routes, indexRoute);
+  const activeKey = activeRoute?.key;
+  const routeByKey = useMemo(() => new Map(routes.map((route) => [route.key, route])), [routes]);
+
+  // Every navigation (back and forward too) shows its screen's tab, reopening a closed one afresh.
+  useLayoutEffect(() => {
+    if (activeKey) dispatch({ type: 'shown', key: activeKey, fixedKey });
+  }, [location, activeKey, fixedKey]);
+
+  // A fetched menu that no longer grants a screen closes its tab. Before the first fetch of a
+  // load the menu is empty: nothing is pruned then.
+  useEffect(() => {
+    if (menu.length > 0) dispatch({ type: 'pruned', allowed: new Set(routeByKey.keys()) });
+  }, [menu, routeByKey]);
+
+  useEffect(() => storeTabs(userName, state.keys), [userName, state.keys]);
+
+  const tabs = useMemo((): OpenTab[] => {
+    const titleOf = new Map(menu.map((entry) => [menuItemKey(entry), entry.name]));
+    const keys = [...(fixedKey ? [fixedKey] : []), ...state.keys.filter((key) => key !== fixedKey && routeByKey.has(key))];
+    return keys.map((key) => ({ key, path: routeByKey.get(key)?.path ?? '/', title: titleOf.get(key) ?? key, fixed: key === fixedKey }));
+  }, [menu, fixedKey, state.keys, routeByKey]);
+
+  const panes = useMemo((): TabPane[] => {
+    const open = new Set(tabs.map((tab) => tab.key));
+    const keys = state.mounted.filter((key) => open.has(key));
+    if (activeKey && !keys.includes(activeKey)) keys.push(activeKey);
+    return keys.flatMap((key) => {
+      const route = routeByKey.get(key);
+      return route ? [{ id: `${key}#${state.generation[key] ?? 0}`, view: route.view, active: key === activeKey }] : [];
+    });
+  }, [tabs, state.mounted, state.generation, activeKey, routeByKey]);
+
+  const select = useCallback(
+    (key: string) => {
+      const tab = tabs.find((candidate) => candidate.key === key);
+      if (tab && key !== activeKey) navigate(tab.path);
+    },
+    [tabs, activeKey, navigate],
+  );
+
+  const run = useCallback(
+    (command: TabCommand, key: string) => {
+      if (command === 'refresh') {
+        dispatch({ type: 'refreshed', key, active: key === activeKey });
+        return;
+      }
+      const { targets, next } = planClose(command, key, tabs.map((tab) => tab.key), activeKey);
+      dispatch({ type: 'closed', keys: targets });
+      const nextTab = tabs.find((tab) => tab.key === next);
+      if (nextTab) navigate(nextTab.path);
+    },
+    [tabs, activeKey, navigate],
+  );
+
+  return { tabs, panes, activeKey, select, run };
+}

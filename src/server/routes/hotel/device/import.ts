@@ -1,0 +1,147 @@
+/**
+ * Device import from .xlsx (设备名称, 序列号, 设备类型, 房间号, 状态, 备注): a preview that writes
+ * nothing, then an apply that writes every row in one transaction or none. Rows are checked with
+ * the creation schema and the screen's rules (the type an enabled device_type entry; a type since
+ * disabled may stay on a device that has it). A row whose 序列号 exists is an error, or with
+ * updateExisting an edit of that device (its key is kept).
+ *
+ * Each new device gets its own key, as on the screen: answered once in the apply summary, only its
+ * hash kept.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEVICE_IMPORT_MAX_ROWS } from '../../../../contract/constants';
+import { DeviceCreation } from '../../../../contract/hotel/device';
+import { defineRoute, ok } from '../../../lib/route';
+import { AppError, conflict } from '../../../lib/errors';
+import { uniquely } from '../../../lib/conflicts';
+import {
+  assertApplicable,
+  previewMsg,
+  previewSummary,
+  readSheet,
+  schemaProblem,
+  sendTemplate,
+  uploadedFile,
+  type ImportColumn,
+  type ImportPlan,
+  type SheetRow,
+} from '../../../lib/xlsx-import';
+import { viewLabels } from '../../sys/dict/menu-dictionary';
+import { hashDeviceKey, issueDeviceKey } from './device-key';
+import { assertKnownDeviceType } from './device-type';
+
+type Key = 'name' | 'sn' | 'type' | 'roomNo' | 'state' | 'remark';
+const COLUMNS: readonly ImportColumn<Key>[] = [
+  { key: 'name', header: '设备名称', required: true },
+  { key: 'sn', header: '序列号', required: true },
+  { key: 'type', header: '设备类型', required: true },
+  { key: 'roomNo', header: '房间号' },
+  { key: 'state', header: '状态' },
+  { key: 'remark', header: '备注' },
+];
+const HEADERS: Record<string, string> = Object.fromEntries(COLUMNS.map((column) => [column.key, column.header]));
+
+interface DeviceFields {
+  name: string;
+  sn: string;
+  type: string;
+  roomNo: string;
+  state: number;
+  remark: string;
+}
+type DeviceChange = DeviceFields & { id: number; version: number };
+
+export async function deviceImportRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(app, '/hotel/device/import/template', 'resource', async (_request, reply) => {
+    const labels = await viewLabels(app.db, 'hotel/device');
+    return sendTemplate(reply, '设备导入模板', COLUMNS, [
+      '在“导入数据”表中每行填写一台设备，表头不要修改；带 * 的列必填。',
+      '序列号：4-64 位字母、数字、_ 或 -，不能与已有设备重复（勾选“更新已有设备”时按序列号更新该设备，密钥不变）。',
+      `设备类型：填写 ${labels.labelsOf('type').join('、') || '数据字典中设备类型的值'}。`,
+      '房间号：最多 16 个字符，可留空。备注：最多 200 个字符，可留空。',
+      `状态：填写 ${labels.labelsOf('state').join(' 或 ') || '1 或 0'}；留空时新设备为启用，已有设备保持不变。`,
+      '设备密钥：每台新设备由系统生成，只在导入结果中显示一次，请及时配置到设备上。',
+      `每次最多导入 ${DEVICE_IMPORT_MAX_ROWS} 行；任何一行有错误时整个文件都不会导入。`,
+    ]);
+  });
+
+  async function plan(request: Parameters<typeof schemaProblem>[0], rows: SheetRow<Key>[], updateExisting: boolean) {
+    const result: ImportPlan<DeviceFields, DeviceChange> = { total: rows.length, creates: [], updates: [], errors: [] };
+    const fail = (row: number, field: string, reason: string) => result.errors.push({ row, field, reason });
+    const labels = await viewLabels(app.db, 'hotel/device');
+    const existing = new Map<string, { id: number; sn: string; type: string; state: number; version: number }>();
+    const serials = [...new Set(rows.map((row) => row.cells.sn))];
+    for (let start = 0; start < serials.length; start += 500) {
+      const found = await app.db.selectFrom('hotelDevice').select(['id', 'sn', 'type', 'state', 'version']).where('sn', 'in', serials.slice(start, start + 500)).execute();
+      found.forEach((device) => existing.set(device.sn, device));
+    }
+    const firstRowOf = new Map<string, number>();
+
+    for (const { row, cells } of rows) {
+      const errorsBefore = result.errors.length;
+      const current = existing.get(cells.sn);
+      const state = cells.state === '' ? (current?.state ?? 1) : Number(labels.valueOf('state', cells.state));
+      if (Number.isNaN(state)) fail(row, '状态', `状态取值不正确：请填写 ${labels.labelsOf('state').join(' 或 ')}`);
+      // A label (智能门锁) or the stored value (lock) names the type.
+      const type = labels.valueOf('type', cells.type) ?? cells.type;
+      const body = { name: cells.name, sn: cells.sn, type, roomNo: cells.roomNo, state: Number.isNaN(state) ? 1 : state, remark: cells.remark };
+      const problem = schemaProblem(request, DeviceCreation, body, HEADERS);
+      if (problem) result.errors.push({ row, ...problem });
+
+      const seenAt = firstRowOf.get(cells.sn);
+      if (seenAt !== undefined) fail(row, '序列号', `与第 ${seenAt} 行的序列号重复`);
+      else firstRowOf.set(cells.sn, row);
+      if (current && !updateExisting) fail(row, '序列号', '序列号已存在');
+      if (result.errors.length > errorsBefore) continue;
+
+      try {
+        if (body.type !== current?.type) await assertKnownDeviceType(app.db, body.type);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        fail(row, '设备类型', error.message);
+        continue;
+      }
+      if (current) result.updates.push({ row, value: { ...body, id: current.id, version: current.version } });
+      else result.creates.push({ row, value: body });
+    }
+    return result;
+  }
+
+  defineRoute(app, '/hotel/device/import', 'resource', async (request) => {
+    const rows = await readSheet(uploadedFile(request), COLUMNS, DEVICE_IMPORT_MAX_ROWS);
+    const checked = await plan(request, rows, request.query.updateExisting === '1');
+    if (request.query.mode === 'preview') return ok(previewSummary(checked), previewMsg(checked));
+    assertApplicable(checked);
+
+    const credentials: Array<{ row: number; key: string; secret: string }> = [];
+    const now = Date.now();
+    await app.db.transaction().execute(async (trx) => {
+      for (const { row, value } of checked.creates) {
+        const deviceKey = issueDeviceKey();
+        await uniquely(
+          () =>
+            trx
+              .insertInto('hotelDevice')
+              .values({ ...value, online: 0, lastSeenAt: null, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
+              .execute(),
+          `导入未执行：第 ${row} 行的序列号 ${value.sn} 已存在，请重新预览`,
+        );
+        credentials.push({ row, key: value.sn, secret: deviceKey });
+      }
+      for (const { row, value } of checked.updates) {
+        const { id, version, ...fields } = value;
+        const result = await trx
+          .updateTable('hotelDevice')
+          // A disabled device's heartbeats are refused, so it is offline from now on (as on edit).
+          .set({ ...fields, ...(fields.state !== 1 ? { online: 0 } : {}), updatedAt: now, version: version + 1 })
+          .where('id', '=', id)
+          .where('version', '=', version)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw conflict(`导入未执行：第 ${row} 行的设备 ${value.sn} 已被他人修改，请重新预览`);
+      }
+    });
+
+    const summary = { ...previewSummary(checked), applied: 1, credentials };
+    return ok(summary, `导入成功：新增 ${checked.creates.length} 条，更新 ${checked.updates.length} 条`);
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Login log (monitor/login): read-only. Sign-in attempts are written by the sign-in route, sign-outs
+ * and session ends by the session service, both through `Audit`; here they are listed, exported
+ * and verified.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, Row } from '../../../db/schema';
+import type { BodyOf, DataOf } from '../../../../contract';
+import { defineRoute, ok } from '../../../lib/route';
+import { fetchCappedPage, given } from '../../../lib/list-query';
+import { sendXlsx } from '../../../lib/xlsx';
+import { verifyChain } from '../../../lib/audit-chain';
+import { dictionaryLabels } from '../export-labels';
+import { timeText } from '../../../lib/list-export';
+
+type Filters = NonNullable<BodyOf<'/monitor/login/inquire'>['params']>;
+type LoginRecord = DataOf<'/monitor/login/inquire'>['records'][number];
+
+const recordColumns = ['id', 'at', 'event', 'outcome', 'userId', 'userName', 'ip', 'browser', 'os', 'msg'] as const;
+const toRecord = (row: Pick<Row<'sysLoginLog'>, (typeof recordColumns)[number]>): LoginRecord => ({
+  ...row,
+  event: row.event as LoginRecord['event'],
+  outcome: row.outcome as LoginRecord['outcome'],
+});
+
+/** Text filters match exactly (user name and address each lead an index ending in at, id). */
+function filteredLogins(db: Kysely<Database>, params: Filters) {
+  let query = db.selectFrom('sysLoginLog');
+  if (params.startAt !== undefined) query = query.where('at', '>=', params.startAt);
+  if (params.endAt !== undefined) query = query.where('at', '<=', params.endAt);
+  if (given(params.userName)) query = query.where('userName', '=', params.userName.trim());
+  if (given(params.ip)) query = query.where('ip', '=', params.ip.trim());
+  if (params.event !== undefined) query = query.where('event', '=', params.event);
+  if (params.outcome !== undefined) query = query.where('outcome', '=', params.outcome);
+  return query;
+}
+
+async function* loginsForExport(db: Kysely<Database>, params: Filters, batchSize = 1000): AsyncGenerator<LoginRecord> {
+  let after: { at: number; id: number } | undefined;
+  for (;;) {
+    let query = filteredLogins(db, params).select(recordColumns);
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(at, id)));
+    }
+    const batch = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
+    for (const row of batch) yield toRecord(row);
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1]!;
+    after = { at: last.at, id: last.id };
+  }
+}
+
+export async function loginRoutes(app: FastifyInstance): Promise<void> {
+  defineRoute(app, '/monitor/login/inquire', 'resource', async (request) => {
+    const { size, current, params = {} } = request.body;
+    const filtered = filteredLogins(app.db, params);
+    const page = await fetchCappedPage(
+      { size, current },
+      (limit) =>
+        app.db
+          .selectFrom(filtered.select('id').limit(limit).as('capped'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      // The page's ids from the filter's index, then only those rows (see the operation log).
+      (limit, offset) =>
+        app.db
+          .selectFrom('sysLoginLog')
+          .select(recordColumns)
+          .where('id', 'in', filtered.select('id').orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset))
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .execute(),
+    );
+    return ok({ ...page, records: page.records.map(toRecord) });
+  });
+
+  defineRoute(app, '/monitor/login/verify', 'resource', async () => {
+    const result = await verifyChain(app.db, 'login');
+    return ok(result, result.ok ? `校验通过：${result.checked} 条记录的哈希链完整` : `校验未通过：记录 ${result.firstBroken?.id} ${result.firstBroken?.reason}`);
+  });
+
+  defineRoute(app, '/monitor/login/export', 'resource', async (request, reply) => {
+    const [event, outcome] = await Promise.all(['monitor_login_event', 'monitor_login_outcome'].map((code) => dictionaryLabels(app.db, code)));
+    return sendXlsx(reply, {
+      fileName: '登录日志',
+      sheetName: '登录日志',
+      columns: [
+        { header: '编号', width: 10, value: (r) => r.id },
+        { header: '时间', width: 20, value: (r) => timeText(r.at) },
+        { header: '用户名', value: (r) => r.userName },
+        { header: '事件', width: 10, value: (r) => event!(r.event) },
+        { header: '结果', width: 10, value: (r) => outcome!(r.outcome) },
+        { header: 'IP 地址', value: (r) => r.ip },
+        { header: '浏览器', value: (r) => r.browser },
+        { header: '操作系统', value: (r) => r.os },
+        { header: '消息', width: 30, value: (r) => r.msg },
+      ],
+      rows: loginsForExport(app.db, request.body.params ?? {}),
+    });
+  });
+}

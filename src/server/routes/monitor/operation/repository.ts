@@ -1,0 +1,126 @@
+/** Reads of the operation log: filtered pages newest first, one record in full, export batches. */
+import type { Kysely } from 'kysely';
+import type { Database, Row } from '../../../db/schema';
+import type { BodyOf } from '../../../../contract';
+import type { Static } from '../../../../contract/common';
+import type { OperationRecord } from '../../../../contract/monitor/operation';
+import { fetchCappedPage, given } from '../../../lib/list-query';
+import { notFound } from '../../../lib/errors';
+
+type Db = Kysely<Database>;
+type Filters = NonNullable<BodyOf<'/monitor/operation/inquire'>['params']>;
+type OperationRow = Static<typeof OperationRecord>;
+
+const recordColumns = [
+  'id',
+  'at',
+  'operatorType',
+  'operatorId',
+  'operatorName',
+  'module',
+  'action',
+  'path',
+  'targetType',
+  'targetId',
+  'targetLabel',
+  'outcome',
+  'code',
+  'msg',
+  'ip',
+  'durationMs',
+] as const;
+
+/** Text filters match exactly (each leads an index ending in at, id). */
+export function filteredOperations(db: Db, params: Filters) {
+  let query = db.selectFrom('sysOperationLog');
+  if (params.startAt !== undefined) query = query.where('at', '>=', params.startAt);
+  if (params.endAt !== undefined) query = query.where('at', '<=', params.endAt);
+  if (given(params.operatorName)) query = query.where('operatorName', '=', params.operatorName.trim());
+  if (given(params.module)) query = query.where('module', '=', params.module.trim());
+  if (given(params.action)) query = query.where('action', '=', params.action.trim());
+  if (params.outcome !== undefined) query = query.where('outcome', '=', params.outcome);
+  if (given(params.targetType)) query = query.where('targetType', '=', params.targetType.trim());
+  if (given(params.targetId)) query = query.where('targetId', '=', params.targetId.trim());
+  return query;
+}
+
+const toRecord = (row: Pick<Row<'sysOperationLog'>, (typeof recordColumns)[number]>): OperationRow => ({ ...row, outcome: row.outcome as OperationRow['outcome'], operatorType: row.operatorType as OperationRow['operatorType'] });
+
+export async function inquireOperations(db: Db, { size, current, params = {} }: BodyOf<'/monitor/operation/inquire'>) {
+  const filtered = filteredOperations(db, params);
+  const page = await fetchCappedPage(
+    { size, current },
+    (limit) =>
+      db
+        .selectFrom(filtered.select('id').limit(limit).as('capped'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    // The page's ids first, from the filter's index alone; then only those rows are read. Skipping
+    // rows (a later page) then costs index entries, not a table read per skipped row.
+    (limit, offset) =>
+      db
+        .selectFrom('sysOperationLog')
+        .select(recordColumns)
+        .where('id', 'in', filtered.select('id').orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset))
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+  );
+  return { ...page, records: page.records.map(toRecord) };
+}
+
+/** Stored JSON written by the audit hook; unreadable text (a hand-edited row) is shown as text. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function findOperation(db: Db, id: number) {
+  const row = await db.selectFrom('sysOperationLog').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('操作日志');
+  const changes = parsed(row.changes);
+  return {
+    ...toRecord(row),
+    params: parsed(row.params),
+    changes: Array.isArray(changes) ? (changes as Array<{ field: string; title: string; before: unknown; after: unknown }>) : [],
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+/** Newest first, one batch after another (keyset on time and id, so each batch is an index range). */
+export async function* operationsForExport(db: Db, params: Filters, batchSize = 1000): AsyncGenerator<OperationRow> {
+  let after: { at: number; id: number } | undefined;
+  for (;;) {
+    let query = filteredOperations(db, params).select(recordColumns);
+    if (after) {
+      const { at, id } = after;
+      query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(at, id)));
+    }
+    const batch = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
+    for (const row of batch) yield toRecord(row);
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1]!;
+    after = { at: last.at, id: last.id };
+  }
+}
+
+/** The modules (menus) and actions (API resources) there are now, for the filter selects. */
+export async function operationOptions(db: Db) {
+  const rows = await db
+    .selectFrom('sysResource as r')
+    .innerJoin('sysMenu as m', 'm.id', 'r.menuId')
+    .select(['m.name as module', 'r.name as action'])
+    .where('r.path', '<>', '')
+    .orderBy('m.pid')
+    .orderBy('m.sort')
+    .orderBy('m.id')
+    .orderBy('r.id')
+    .execute();
+  const modules = new Map<string, string[]>();
+  for (const row of rows) modules.set(row.module, [...(modules.get(row.module) ?? []), row.action]);
+  return [...modules].map(([module, actions]) => ({ module, actions }));
+}

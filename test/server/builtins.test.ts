@@ -1,0 +1,84 @@
+/**
+ * The built-in catalogue sync: new installs get everything once; an upgraded database gets only
+ * what a newer version adds; what an operator changed is never added back; a database seeded before
+ * markers existed adopts what it holds.
+ */
+import { describeOnEachDatabase } from './support/harness';
+import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/db/builtins';
+import type { SeedArea } from '../../src/server/db/seed-data';
+
+const extraArea: SeedArea = {
+  name: '测试新区',
+  path: '/zz',
+  icon: 'SettingOutlined',
+  children: [
+    {
+      name: '新页面',
+      path: '/zz/page',
+      element: 'zz/page',
+      icon: 'SettingOutlined',
+      resources: [{ name: '新接口', type: 'api_inquire', path: '/zz/page/inquire' }],
+      fields: { state: 'zz_state' },
+    },
+  ],
+};
+const upgraded: BuiltinCatalog = {
+  areas: [...builtinCatalog.areas, extraArea],
+  dictionaries: { ...builtinCatalog.dictionaries, zz_state: [{ label: '开', value: '1' }, { label: '关', value: '0' }] },
+  schedules: [...builtinCatalog.schedules, { name: '测试任务', cron: '0 5 * * *', task: 'session.purgeExpired', params: {}, remark: '' }],
+};
+
+describeOnEachDatabase('built-in catalogue', (ctx) => {
+  const db = () => ctx().database.db;
+  const count = async (table: 'sysMenu' | 'sysResource' | 'sysDict' | 'sysSchedule' | 'sysDictResource') =>
+    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const totals = async () => ({
+    menus: await count('sysMenu'),
+    resources: await count('sysResource'),
+    dicts: await count('sysDict'),
+    schedules: await count('sysSchedule'),
+    bindings: await count('sysDictResource'),
+  });
+
+  it('a seeded database has every built-in marked: syncing again adds nothing', async () => {
+    const before = await totals();
+    expect(await syncBuiltins(db())).toBe(0);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('an upgrade adds only the new built-ins, with their field dictionaries bound', async () => {
+    const before = await totals();
+    const added = await syncBuiltins(db(), upgraded);
+    // area + menu + api resource + field resource + 2 dictionary entries + schedule
+    expect(added).toBe(7);
+    expect(await totals()).toEqual({
+      menus: before.menus + 2,
+      resources: before.resources + 2,
+      dicts: before.dicts + 2,
+      schedules: before.schedules + 1,
+      bindings: before.bindings + 2,
+    });
+    const page = await db().selectFrom('sysMenu').select(['pid', 'element', 'state']).where('path', '=', '/zz/page').executeTakeFirstOrThrow();
+    const area = await db().selectFrom('sysMenu').select('id').where('path', '=', '/zz').executeTakeFirstOrThrow();
+    expect(page).toEqual({ pid: area.id, element: 'zz/page', state: 1 });
+    expect(await syncBuiltins(db(), upgraded)).toBe(0);
+  });
+
+  it('never adds back a built-in an operator changed', async () => {
+    await db().updateTable('sysMenu').set({ path: '/zz/renamed' }).where('path', '=', '/zz/page').execute();
+    await db().updateTable('sysSchedule').set({ name: '改名的任务' }).where('name', '=', '测试任务').execute();
+    const before = await totals();
+    expect(await syncBuiltins(db(), upgraded)).toBe(0);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('a database seeded before markers existed adopts what it holds and inserts nothing', async () => {
+    await db().deleteFrom('sysBuiltin').execute();
+    const before = await totals();
+    const adopted = await syncBuiltins(db(), builtinCatalog, 'adoptOnly');
+    expect(adopted).toBeGreaterThan(20);
+    expect(await totals()).toEqual(before);
+    expect(await syncBuiltins(db(), builtinCatalog)).toBe(0);
+    expect(await totals()).toEqual(before);
+  });
+});
