@@ -10,7 +10,7 @@ import { baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { buttonName, callDuring, choose, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
 import { settle, storedSession, trackApiCalls } from './support/session';
-import { openMenu } from './support/shell';
+import { openMenu, shownScreen } from './support/shell';
 
 const users = { parent: '系统管理', child: '用户管理', inquire: '/sys/user/inquire' };
 const operations = { parent: '系统监控', child: '操作日志', inquire: '/monitor/operation/inquire' };
@@ -18,7 +18,7 @@ const logins = { parent: '系统监控', child: '登录日志', inquire: '/monit
 const online = { parent: '系统监控', child: '在线用户', inquire: '/monitor/online/inquire' };
 
 /** The search form above a list. */
-const filterForm = (page: Page) => page.getByRole('main').locator('form').first();
+const filterForm = (page: Page) => shownScreen(page).locator('form').first();
 
 async function search(page: Page, inquire: string) {
   return callDuring(page, inquire, () => filterForm(page).getByRole('button', { name: buttonName('查询') }).click());

@@ -9,13 +9,11 @@ import { ADMIN_PASSWORD, ADMIN_USER } from './support/env';
 import { expect, test } from './support/fixtures';
 import { recordAnswers } from './support/list-screen';
 import { settle } from './support/session';
-import { openMenu, sidebar } from './support/shell';
+import { openMenu, shownScreen, sidebar } from './support/shell';
 
 const tabBar = (page: Page) => page.locator('.shell-tabs');
 const tab = (page: Page, title: string) => tabBar(page).locator('.ant-tabs-tab').filter({ hasText: new RegExp(`^${title}$`) });
 const tabTitles = (page: Page) => tabBar(page).locator('.ant-tabs-tab');
-/** The pane of the screen on show (the others are kept, hidden). */
-const shownPane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -31,10 +29,10 @@ test('tabs keep each screen’s filters and scroll, and survive a reload', async
   await expect(tabTitles(page)).toHaveText(['控制台']);
 
   await openMenu(page, '系统管理', '用户管理');
-  const pane = shownPane(page);
+  const pane = shownScreen(page);
   await expect(pane.getByRole('table')).toBeVisible();
   const users = recordAnswers(page, '/sys/user/inquire');
-  await pane.getByLabel('用户名').fill(prefix);
+  await pane.getByRole('textbox', { name: '用户名' }).fill(prefix);
   await pane.getByRole('button', { name: /查\s*询/ }).click();
   await expect(pane.getByRole('row').filter({ hasText: prefix })).toHaveCount(5);
   await settle(page);
@@ -44,15 +42,15 @@ test('tabs keep each screen’s filters and scroll, and survive a reload', async
   await expect.poll(() => pane.evaluate((element) => element.scrollTop)).toBe(150);
 
   await openMenu(page, '酒店管理', '设备管理');
-  await expect(shownPane(page).getByRole('table')).toBeVisible();
+  await expect(shownScreen(page).getByRole('table')).toBeVisible();
   await expect(tabTitles(page)).toHaveText(['控制台', '用户管理', '设备管理']);
 
   // Back on 用户管理: same filter, same scroll; the rows are read again.
   const readsBefore = users.length;
   await tab(page, '用户管理').click();
   await expect(page).toHaveURL(/\/sys\/user$/);
-  const back = shownPane(page);
-  await expect(back.getByLabel('用户名')).toHaveValue(prefix);
+  const back = shownScreen(page);
+  await expect(back.getByRole('textbox', { name: '用户名' })).toHaveValue(prefix);
   await expect(back.getByRole('row').filter({ hasText: prefix })).toHaveCount(5);
   await expect.poll(() => back.evaluate((element) => element.scrollTop)).toBe(150);
   await expect.poll(() => users.length).toBeGreaterThan(readsBefore);
@@ -66,7 +64,7 @@ test('tabs keep each screen’s filters and scroll, and survive a reload', async
   await page.reload();
   await expect(tabTitles(page)).toHaveText(['控制台', '用户管理', '设备管理']);
   await expect(tab(page, '用户管理')).toHaveClass(/ant-tabs-tab-active/);
-  await expect(shownPane(page).getByLabel('用户名')).toHaveValue('');
+  await expect(shownScreen(page).getByRole('textbox', { name: '用户名' })).toHaveValue('');
 
   // Closing from the context menu drops the tab, and it stays closed across a reload.
   await tab(page, '设备管理').click({ button: 'right' });
@@ -108,7 +106,7 @@ test('the panel draws its four charts from the server’s series', async ({ page
   await adminApi.ok('/sys/schedule/run', { id: schedules.records[0]!.id });
 
   await signIn(page);
-  const panel = shownPane(page);
+  const panel = shownScreen(page);
   for (const title of ['近 24 小时在线设备', '近 14 天登录次数', '近 14 天定时任务执行', '设备类型分布']) {
     const card = panel.locator('.ant-card').filter({ hasText: title });
     await expect(card.locator('svg').first()).toBeVisible();
@@ -179,7 +177,7 @@ test.describe('on a 390-wide phone', () => {
     await device.click();
     await expect(page).toHaveURL(/\/hotel\/device$/);
     await expect(drawer).toBeHidden();
-    await expect(shownPane(page).getByRole('table')).toBeVisible();
+    await expect(shownScreen(page).getByRole('table')).toBeVisible();
     await expect(tabTitles(page)).toHaveText(['控制台', '设备管理']);
     await settle(page);
     await shot(page, 'devices-390x844');

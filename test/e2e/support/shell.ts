@@ -28,3 +28,6 @@ export async function expectMenuKeys(page: Page, keys: { selected: string[]; ope
 
 /** The unknown (not found) screen inside the shell. */
 export const unknownScreen = (page: Page): Locator => page.getByRole('main').getByText('页面不存在', { exact: true });
+
+/** The screen on show: the shell keeps the other open tabs' screens mounted, hidden. */
+export const shownScreen = (page: Page): Locator => page.locator('.shell-pane:not([hidden])');
