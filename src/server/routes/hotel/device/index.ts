@@ -16,7 +16,7 @@ import type { BodyOf } from '../../../../contract';
 import type { DEVICE_SORT_KEYS } from '../../../../contract/hotel/device';
 import { viewLabels } from '../../sys/dict/menu-dictionary';
 import { deviceKeyMatches, hashDeviceKey, issueDeviceKey } from './device-key';
-import { recordDeviceStatus } from '../../../plugins/app/audit';
+import { applyDeviceTransitions } from './transitions';
 import { assertKnownDeviceType } from './device-type';
 import { deviceImportRoutes } from './import';
 
@@ -204,7 +204,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     } else {
       // Coming back online is a status change, recorded once: by the heartbeat that flips the flag.
       const flipped = await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).where('online', '=', 0).executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) === 1) await recordDeviceStatus(app, device, 0, 1, now);
+      if (Number(flipped.numUpdatedRows) === 1) await applyDeviceTransitions(app, { devices: [device], to: 1, cause: 'heartbeat', at: now });
     }
     return ok({ serverTime: now }, '心跳已接收');
   });

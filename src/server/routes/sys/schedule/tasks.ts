@@ -10,7 +10,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../../contract/sys/schedule';
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
-import { recordDeviceStatus } from '../../../plugins/app/audit';
+import { applyDeviceTransitions } from '../../hotel/device/transitions';
 
 export interface TaskContext {
   app: FastifyInstance;
@@ -32,7 +32,7 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
       .where((eb) => eb.or([eb('lastSeenAt', '<', now - minutes * 60_000), eb('lastSeenAt', 'is', null)]))
       .returning(['id', 'name', 'sn'])
       .execute();
-    await recordDeviceStatus(app, offline, 1, 0, now);
+    await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now });
     return `已将 ${offline.length} 台超过 ${minutes} 分钟没有心跳的设备标记为离线`;
   },
   'session.purgeExpired': async ({ app, now }) => `已清理 ${await app.sessions.purgeExpired(now)} 个过期会话`,
