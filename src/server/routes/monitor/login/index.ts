@@ -13,6 +13,7 @@ import { sendXlsx } from '../../../lib/xlsx';
 import { verifyChain } from '../../../lib/audit-chain';
 import { dictionaryLabels } from '../export-labels';
 import { timeText } from '../../../lib/list-export';
+import { newestFirstInBatches } from '../../../lib/keyset-batches';
 
 type Filters = NonNullable<BodyOf<'/monitor/login/inquire'>['params']>;
 type LoginRecord = DataOf<'/monitor/login/inquire'>['records'][number];
@@ -36,20 +37,8 @@ function filteredLogins(db: Kysely<Database>, params: Filters) {
   return query;
 }
 
-async function* loginsForExport(db: Kysely<Database>, params: Filters, batchSize = 1000): AsyncGenerator<LoginRecord> {
-  let after: { at: number; id: number } | undefined;
-  for (;;) {
-    let query = filteredLogins(db, params).select(recordColumns);
-    if (after) {
-      const { at, id } = after;
-      query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(at, id)));
-    }
-    const batch = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
-    for (const row of batch) yield toRecord(row);
-    if (batch.length < batchSize) return;
-    const last = batch[batch.length - 1]!;
-    after = { at: last.at, id: last.id };
-  }
+async function* loginsForExport(db: Kysely<Database>, params: Filters): AsyncGenerator<LoginRecord> {
+  for await (const row of newestFirstInBatches(filteredLogins(db, params).select(recordColumns))) yield toRecord(row);
 }
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {

@@ -6,6 +6,7 @@ import type { Static } from '../../../../contract/common';
 import type { OperationRecord } from '../../../../contract/monitor/operation';
 import { fetchCappedPage, given } from '../../../lib/list-query';
 import { notFound } from '../../../lib/errors';
+import { newestFirstInBatches } from '../../../lib/keyset-batches';
 
 type Db = Kysely<Database>;
 type Filters = NonNullable<BodyOf<'/monitor/operation/inquire'>['params']>;
@@ -92,20 +93,8 @@ export async function findOperation(db: Db, id: number) {
 }
 
 /** Newest first, one batch after another (keyset on time and id, so each batch is an index range). */
-export async function* operationsForExport(db: Db, params: Filters, batchSize = 1000): AsyncGenerator<OperationRow> {
-  let after: { at: number; id: number } | undefined;
-  for (;;) {
-    let query = filteredOperations(db, params).select(recordColumns);
-    if (after) {
-      const { at, id } = after;
-      query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(at, id)));
-    }
-    const batch = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
-    for (const row of batch) yield toRecord(row);
-    if (batch.length < batchSize) return;
-    const last = batch[batch.length - 1]!;
-    after = { at: last.at, id: last.id };
-  }
+export async function* operationsForExport(db: Db, params: Filters): AsyncGenerator<OperationRow> {
+  for await (const row of newestFirstInBatches(filteredOperations(db, params).select(recordColumns))) yield toRecord(row);
 }
 
 /** The modules (menus) and actions (API resources) there are now, for the filter selects. */
