@@ -38,7 +38,7 @@ export interface EndpointSpec<B extends TSchema | null = TSchema | null, D exten
   data: D;
   audit?: AuditMeta;
   /**
-   * download: success answers a file stream (a refusal the envelope); upload: the request body is
+   * download: success answers a file or text stream, not the envelope (a refusal is the envelope); upload: the request body is
    * a file (UPLOAD_TYPES), its options travel in the query string, the answer is the envelope.
    */
   transport?: 'download' | 'upload';

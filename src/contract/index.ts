@@ -16,6 +16,7 @@ import { advancedEndpoints } from './hotel/advanced';
 import { operationEndpoints } from './monitor/operation';
 import { loginEndpoints } from './monitor/login';
 import { onlineEndpoints } from './monitor/online';
+import { opsEndpoints } from './ops';
 
 export const contract = {
   ...sessionEndpoints,
@@ -31,6 +32,7 @@ export const contract = {
   ...operationEndpoints,
   ...loginEndpoints,
   ...onlineEndpoints,
+  ...opsEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

@@ -14,6 +14,8 @@ import { Sessions } from './plugins/app/sessions';
 import { LoginThrottle } from './plugins/app/throttle';
 import { securityPlugin } from './plugins/external/security';
 import { spaPlugin } from './plugins/external/spa';
+import { openApiPlugin } from './plugins/external/openapi';
+import { metricsPlugin } from './plugins/app/metrics';
 import { apiRoutes } from './routes';
 import type { ValidationIssue } from './lib/validation-messages';
 import { createValidatorCompiler } from './lib/validators';
@@ -59,10 +61,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('throttle', new LoginThrottle(database.db, config.throttle));
   app.decorate('audit', audit);
 
+  await app.register(metricsPlugin, { poolStats: database.poolStats });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(auditPlugin);
   await app.register(authorizationPlugin, { sessions });
+  // Before the routes: it collects them as they register.
+  await app.register(openApiPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   if (config.clientDir) await app.register(spaPlugin, { root: config.clientDir });
   return app;

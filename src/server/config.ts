@@ -1,5 +1,9 @@
 /** Server configuration, read once from the environment. Every value has a safe default. */
 import path from 'node:path';
+import type { LogLevel } from 'fastify';
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const logLevel = (value: string | undefined, fallback: LogLevel): LogLevel => LOG_LEVELS.find((level) => level === value) ?? fallback;
 
 export interface ServerConfig {
   port: number;
@@ -24,6 +28,13 @@ export interface ServerConfig {
   logLevel: string;
   /** Names this process in schedule run logs. */
   instanceId: string;
+  /** Bearer token a Prometheus scraper sends to /api/metrics; unset = metrics refused to everyone. */
+  metricsToken?: string;
+  /**
+   * Log level of request lines on hot paths (device heartbeats, probes, scrapes), which arrive
+   * thousands of times a second in a hotel group: `warn` keeps them out of an info log.
+   */
+  hotPathLogLevel: LogLevel;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -55,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     instanceId: env.INSTANCE_ID ?? `${process.pid}`,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    hotPathLogLevel: logLevel(env.HOT_PATH_LOG_LEVEL, 'warn'),
   };
 }

@@ -67,6 +67,8 @@ describeOnEachDatabase('authorization matrix', (ctx) => {
   function expected(route: ApiRoute, caller: Caller): Expected {
     const who = identities.get(caller)!;
     if (route.access === 'public') return 'permitted';
+    // No caller here holds the metrics token: refused, as unconfigured (403) or as a wrong token (401).
+    if (route.access === 'metrics') return ctx().config.metricsToken ? 401 : 403;
     if (route.access !== 'session' && route.access !== 'resource') return 403;
     if (who.userId === null || who.roleId === null) return 401;
     if (route.access === 'session' || who.builtin) return 'permitted';

@@ -10,10 +10,18 @@ import { CodeMigrationProvider } from './migrations';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool right now (SQLite has one connection and no pool). */
+  poolStats?(): PoolStats;
 }
 
 export interface DatabaseOptions {
@@ -51,11 +59,24 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // next query opens a new one, so there is nothing else to do.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+const migratorOf = (db: Kysely<Database>, dialect: Dialect) => new Migrator({ db, provider: new CodeMigrationProvider(dialect) });
+
+/** How many of the migrations this build knows the database has applied (readiness). */
+export async function migrationState(db: Kysely<Database>, dialect: Dialect): Promise<{ applied: number; known: number }> {
+  const migrations = await migratorOf(db, dialect).getMigrations();
+  return { applied: migrations.filter((migration) => migration.executedAt !== undefined).length, known: migrations.length };
 }
 
 async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: new CodeMigrationProvider(handle.dialect) });
+  const migrator = migratorOf(handle.db, handle.dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -113,6 +113,8 @@ export interface ScheduleLogTable {
   outcome: string;
   message: string;
   instance: string;
+  /** The cron run's due time (the claim); null for a manual run. */
+  plannedAt: number | null;
 }
 
 export interface DeviceTable extends Audited {

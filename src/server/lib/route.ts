@@ -10,10 +10,17 @@ import { pathOfKey, type EndpointSpec } from '../../contract/endpoint';
 import { Code, type Envelope } from '../../contract/constants';
 
 /**
- * public: anyone (login, device heartbeat — which checks its own device key);
- * session: any signed-in user; resource: a signed-in user whose role holds the route's resource.
+ * public: anyone (login, device heartbeat — which checks its own device key; health probes);
+ * session: any signed-in user; resource: a signed-in user whose role holds the route's resource;
+ * metrics: a scraper holding METRICS_TOKEN (never a staff session).
  */
-export type Access = 'public' | 'session' | 'resource';
+export type Access = 'public' | 'session' | 'resource' | 'metrics';
+
+/**
+ * Called by machines many times a second (devices, load balancers, scrapers): their request lines
+ * are logged at `config.hotPathLogLevel` (default warn), so an info log stays readable and cheap.
+ */
+const HOT_PATHS: ReadonlySet<EndpointKey> = new Set<EndpointKey>(['/hotel/device/heartbeat', 'GET /healthz', 'GET /readyz', 'GET /metrics']);
 
 export interface SessionUser {
   sessionId: number;
@@ -64,6 +71,7 @@ export function defineRoute<K extends EndpointKey>(app: FastifyInstance, key: K,
     url: pathOfKey(key),
     // The endpoint key lets the audit hook read the route's contract entry (plugins/app/audit.ts).
     config: { access, endpoint: key },
+    ...(HOT_PATHS.has(key) ? { logLevel: app.config.hotPathLogLevel } : {}),
     schema: {
       // Endpoints without input declare no input schema (their input is ignored); an upload's
       // schema describes its query string, its body being the file.

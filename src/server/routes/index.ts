@@ -13,6 +13,7 @@ import { advancedRoutes } from './hotel/advanced';
 import { operationRoutes } from './monitor/operation';
 import { loginRoutes } from './monitor/login';
 import { onlineRoutes } from './monitor/online';
+import { opsRoutes } from './ops';
 import { acceptXlsxUploads } from '../lib/xlsx-import';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -30,5 +31,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(operationRoutes);
   await app.register(loginRoutes);
   await app.register(onlineRoutes);
+  await app.register(opsRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

@@ -6,6 +6,7 @@
  * refused: the hook fails closed. The plugin also keeps the table of API routes with their access
  * levels (`app.apiRoutes`), so tests can check every route against every kind of caller.
  */
+import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -34,6 +35,14 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Metrics are never public: with no token configured nobody reads them; a wrong token is refused. */
+function checkMetricsToken(token: string | null, expected: string | undefined): void {
+  if (!expected) throw forbidden('未配置监控令牌（METRICS_TOKEN），指标不对外开放');
+  const given = Buffer.from(token ?? '');
+  const wanted = Buffer.from(expected);
+  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted)) throw unauthorized('监控令牌无效');
+}
+
 export const authorizationPlugin = fp(async (app: FastifyInstance, options: { sessions: Sessions }) => {
   app.decorateRequest('user', null);
   const apiRoutes: ApiRoute[] = [];
@@ -51,6 +60,7 @@ export const authorizationPlugin = fp(async (app: FastifyInstance, options: { se
     if (request.is404 || !request.routeOptions.url?.startsWith(API_PREFIX)) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
+    if (access === 'metrics') return checkMetricsToken(bearerToken(request), app.config.metricsToken);
     if (access !== 'session' && access !== 'resource') throw forbidden('接口未登记访问级别，拒绝访问');
 
     const token = bearerToken(request);

@@ -194,9 +194,11 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     const key = typeof header === 'string' ? header : '';
     const device = await app.db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'state', 'online', 'keyHash']).where('sn', '=', request.body.sn).executeTakeFirst();
     const keyMatches = deviceKeyMatches(key, device?.keyHash);
+    if (!device || !keyMatches || device.state !== 1) app.metrics.heartbeats.inc({ transport: 'http', outcome: 'refused' });
     if (!device || !keyMatches) throw unauthorized(AUTH_FAILED);
     // Only a caller holding the device's key learns that it is disabled.
     if (device.state !== 1) throw forbidden('设备已停用，请联系管理员');
+    app.metrics.heartbeats.inc({ transport: 'http', outcome: 'accepted' });
     const now = Date.now();
     // Status, not an edit: the version stays, so heartbeats never make an open edit dialog stale.
     if (device.online === 1) {

@@ -41,6 +41,7 @@ export async function runSchedule(
   schedule: Pick<Row<'sysSchedule'>, 'id' | 'task' | 'params'>,
   trigger: RunTrigger,
   now: number,
+  plannedAt: number | null = null,
 ): Promise<Row<'sysScheduleLog'>> {
   const startedAt = Date.now();
   const log = await app.db
@@ -53,6 +54,7 @@ export async function runSchedule(
       outcome: 'running',
       message: '',
       instance: app.config.instanceId.slice(0, INSTANCE_MAX),
+      plannedAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -69,6 +71,7 @@ export async function runSchedule(
   }
   message = message.slice(0, MESSAGE_MAX);
   const endedAt = Date.now();
+  app.metrics.scheduleRuns.inc({ task: schedule.task, trigger, outcome });
 
   await app.db.updateTable('sysScheduleLog').set({ endedAt, outcome, message }).where('id', '=', log.id).execute();
   // Run results are not staff edits: the version (optimistic lock of the edit dialog) stays.
@@ -109,7 +112,7 @@ export async function runDue(app: FastifyInstance, now = Date.now()): Promise<nu
       .executeTakeFirst();
     if (!schedule) continue;
     claimed += 1;
-    await runSchedule(app, schedule, 'cron', now);
+    await runSchedule(app, schedule, 'cron', now, candidate.nextRunAt);
   }
   return claimed;
 }
