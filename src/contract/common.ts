@@ -2,7 +2,7 @@
  * Shapes every endpoint shares: the envelope, the business codes, paging, and field builders that
  * carry a Chinese title so validation messages can name the field (see server/plugins/app/errors).
  */
-import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { OptionalKind, Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
@@ -75,6 +75,14 @@ export function cappedPaged<T extends TSchema>(record: T) {
   });
 }
 
+/**
+ * A body field that may be left out: the schema marks it optional with a default, and the server's
+ * validator fills the default in (Ajv `useDefaults`) before any handler runs. Its TypeScript type
+ * stays required, because after validation it is always there; the client sends it anyway.
+ * Sent with a wrong value, it gets the same Chinese message as before.
+ */
+export const defaulted = <T extends TSchema>(schema: T, value: Static<T>): T => ({ ...schema, default: value, [OptionalKind]: 'Optional' }) as T;
+
 /** Field builders. `title` is the Chinese field name used in validation messages. */
 export const field = {
   id: (title = '编号') => Type.Integer({ title, minimum: 1, maximum: INT4_MAX }),
@@ -97,8 +105,8 @@ export const field = {
       ...(opts.pattern !== undefined ? { pattern: opts.pattern, patternHint: opts.patternHint } : {}),
       textRule: 'line' satisfies TextRule,
     }),
-  /** A remark typed in a text area: may be empty and span lines. */
-  remark: (title = '备注', max = 200) => Type.String({ title, maxLength: max, textRule: 'multiline' satisfies TextRule }),
+  /** A remark typed in a text area: may be empty (or left out) and span lines. */
+  remark: (title = '备注', max = 200) => defaulted(Type.String({ title, maxLength: max, textRule: 'multiline' satisfies TextRule }), ''),
   /** 1 = enabled / yes, 0 = disabled / no. */
   flag: (title: string) => Type.Integer({ title, minimum: 0, maximum: 1 }),
   int: (title: string, min: number, max: number) => Type.Integer({ title, minimum: min, maximum: max }),

@@ -3,7 +3,7 @@
  * answers carry only a masked form; an edit with an empty secret keeps the stored one.
  */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody } from '../common';
+import { field, pagedRequest, paged, versioned, IdBody, defaulted } from '../common';
 import { acts, post, reads } from '../endpoint';
 
 export const AdvancedRecord = Type.Object({
@@ -33,8 +33,8 @@ export const AdvancedInquire = pagedRequest(
 
 const advancedFields = {
   name: field.text('配置名称', 32),
-  endpointUrl: field.note('接口地址', 200),
-  appKey: field.note('App Key', 100),
+  endpointUrl: defaulted(field.note('接口地址', 200), ''),
+  appKey: defaulted(field.note('App Key', 100), ''),
   appSecret: field.secret('App Secret', 0, 200),
   state: field.flag('状态'),
   remark: field.remark(),

@@ -3,7 +3,7 @@
  * stored hashed), never with a staff token.
  */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody, listExport } from '../common';
+import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
 import { download, post, upload, acts, reads } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 
@@ -40,7 +40,7 @@ const deviceFields = {
   name: field.text('设备名称', 32),
   sn: field.text('序列号', 64, { pattern: '^[A-Za-z0-9_-]{4,64}$', patternHint: '只能包含字母、数字、_ 和 -，长度 4-64' }),
   type: field.text('设备类型', 40),
-  roomNo: field.note('房间号', 16),
+  roomNo: defaulted(field.note('房间号', 16), ''),
   state: field.flag('状态'),
   remark: field.remark(),
 };

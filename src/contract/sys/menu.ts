@@ -1,6 +1,6 @@
 /** Menus (sys/menu). A menu in state 1 with a path and an element becomes a route of the shell. */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned } from '../common';
+import { field, pagedRequest, paged, versioned, defaulted } from '../common';
 import { acts, post, reads } from '../endpoint';
 
 export const MENU_PATH_PATTERN = '^(/[a-z][a-z0-9-]*){1,4}$|^$';
@@ -54,11 +54,11 @@ export const MenuInquire = pagedRequest(
 );
 
 const menuFields = {
-  pid: field.nullable(field.id('上级菜单')),
+  pid: defaulted(field.nullable(field.id('上级菜单')), null),
   name: field.text('菜单名称', 32),
-  path: field.note('路由路径', 100, { pattern: MENU_PATH_PATTERN, patternHint: '应形如 /sys/user' }),
-  element: field.note('视图', 64, { pattern: ELEMENT_PATTERN, patternHint: '应形如 sys/user' }),
-  icon: field.note('图标', 40),
+  path: defaulted(field.note('路由路径', 100, { pattern: MENU_PATH_PATTERN, patternHint: '应形如 /sys/user' }), ''),
+  element: defaulted(field.note('视图', 64, { pattern: ELEMENT_PATTERN, patternHint: '应形如 sys/user' }), ''),
+  icon: defaulted(field.note('图标', 40), ''),
   sort: field.int('排序', 0, 9999),
   state: field.flag('状态'),
   isAuth: field.flag('是否需要授权'),

@@ -1,6 +1,6 @@
 /** Users (sys/user). The password travels only on creation, reset and own change. */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody, listExport } from '../common';
+import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
 import { download, post, upload, acts, reads } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 import { passwordField } from './session';
@@ -39,7 +39,7 @@ export const UserCreation = Type.Object(
     nickName: field.text('昵称', 32),
     password: passwordField('密码'),
     state: field.flag('状态'),
-    roleId: field.nullable(field.id('角色')),
+    roleId: defaulted(field.nullable(field.id('角色')), null),
   },
   { additionalProperties: false },
 );
@@ -49,7 +49,7 @@ export const UserEdit = Type.Object(
     id: field.id(),
     nickName: field.text('昵称', 32),
     state: field.flag('状态'),
-    roleId: field.nullable(field.id('角色')),
+    roleId: defaulted(field.nullable(field.id('角色')), null),
     ...versioned,
   },
   { additionalProperties: false },
