@@ -11,6 +11,7 @@ import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import type { ADVANCED_SORT_KEYS } from '../../../../contract/hotel/advanced';
 import { uniquely } from '../../../lib/conflicts';
+import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '配置名称已存在';
@@ -61,11 +62,7 @@ const toRecord = (row: Row<'hotelAdvanced'>) => ({
 });
 
 export async function advancedRoutes(app: FastifyInstance): Promise<void> {
-  const nameTaken = async (name: string, exceptId?: number) => {
-    let query = app.db.selectFrom('hotelAdvanced').select('id').where('name', '=', name);
-    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
-  };
+  const nameTaken = (name: string) => valueTaken(app.db, 'hotelAdvanced', 'name', name);
   // A configuration may be saved incomplete (initialisation says what is missing), but what it has must be well formed.
   const assertSavable = (endpointUrl: string) => {
     if (endpointUrl !== '' && !isHttpUrl(endpointUrl)) throw invalid(URL_RULE);
@@ -113,37 +110,27 @@ export async function advancedRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/hotel/advanced/edit', 'resource', async (request) => {
     const body = request.body;
-    const current = await app.db.selectFrom('hotelAdvanced').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!current) throw notFound('高级设置');
-    if (current.version !== body.version) throw staleEdit();
-    assertSavable(body.endpointUrl);
-    if (body.name !== current.name && (await nameTaken(body.name, body.id))) throw conflict(NAME_TAKEN);
-
-    // The form never holds the stored secret, so an empty field means "unchanged".
-    const appSecret = body.appSecret === '' ? current.appSecret : body.appSecret;
-    const parametersChanged = !sameParameters({ endpointUrl: body.endpointUrl, appKey: body.appKey, appSecret }, current);
-    const row = await uniquely(
-      () =>
-        app.db
-          .updateTable('hotelAdvanced')
-          .set({
-            name: body.name,
-            endpointUrl: body.endpointUrl,
-            appKey: body.appKey,
-            appSecret,
-            state: body.state,
-            remark: body.remark,
-            ...(parametersChanged ? { initialisedAt: null } : {}),
-            updatedAt: Date.now(),
-            version: body.version + 1,
-          })
-          .where('id', '=', body.id)
-          .where('version', '=', body.version)
-          .returningAll()
-          .executeTakeFirst(),
-      NAME_TAKEN,
-    );
-    if (!row) throw staleEdit();
+    const row = await versionedEdit(app.db, {
+      table: 'hotelAdvanced',
+      edit: body,
+      noun: '高级设置',
+      unique: { column: 'name', value: body.name, message: NAME_TAKEN },
+      check: () => assertSavable(body.endpointUrl),
+      changes: (current) => {
+        // The form never holds the stored secret, so an empty field means "unchanged".
+        const appSecret = body.appSecret === '' ? current.appSecret : body.appSecret;
+        const parametersChanged = !sameParameters({ endpointUrl: body.endpointUrl, appKey: body.appKey, appSecret }, current);
+        return {
+          name: body.name,
+          endpointUrl: body.endpointUrl,
+          appKey: body.appKey,
+          appSecret,
+          state: body.state,
+          remark: body.remark,
+          ...(parametersChanged ? { initialisedAt: null } : {}),
+        };
+      },
+    });
     return ok(toRecord(row), SAVED);
   });
 

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
-import { conflict, forbidden, notFound, staleEdit, unauthorized } from '../../../lib/errors';
+import { conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { uniquely } from '../../../lib/conflicts';
+import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { sendXlsx } from '../../../lib/xlsx';
 import { timeText } from '../../../lib/list-export';
 import type { BodyOf } from '../../../../contract';
@@ -56,11 +57,7 @@ const toRecord = (row: Row<'hotelDevice'>) => ({
 });
 
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
-  const snTaken = async (sn: string, exceptId?: number) => {
-    let query = app.db.selectFrom('hotelDevice').select('id').where('sn', '=', sn);
-    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
-  };
+  const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   const assertDeviceType = (type: string) => assertKnownDeviceType(app.db, type);
 
   const filteredDevices = (filters: DeviceFilters) => {
@@ -144,35 +141,26 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
     const body = request.body;
-    const current = await app.db.selectFrom('hotelDevice').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!current) throw notFound('设备');
-    if (current.version !== body.version) throw staleEdit();
-    // A type since disabled in the dictionary may stay on a device that already has it.
-    if (body.type !== current.type) await assertDeviceType(body.type);
-    if (body.sn !== current.sn && (await snTaken(body.sn, body.id))) throw conflict(SN_TAKEN);
-    const row = await uniquely(
-      () =>
-        app.db
-          .updateTable('hotelDevice')
-          .set({
-            name: body.name,
-            sn: body.sn,
-            type: body.type,
-            roomNo: body.roomNo,
-            state: body.state,
-            // A disabled device's heartbeats are refused, so it is offline from now on.
-            ...(body.state !== 1 ? { online: 0 } : {}),
-            remark: body.remark,
-            updatedAt: Date.now(),
-            version: body.version + 1,
-          })
-          .where('id', '=', body.id)
-          .where('version', '=', body.version)
-          .returningAll()
-          .executeTakeFirst(),
-      SN_TAKEN,
-    );
-    if (!row) throw staleEdit();
+    const row = await versionedEdit(app.db, {
+      table: 'hotelDevice',
+      edit: body,
+      noun: '设备',
+      unique: { column: 'sn', value: body.sn, message: SN_TAKEN },
+      // A type since disabled in the dictionary may stay on a device that already has it.
+      check: async (current) => {
+        if (body.type !== current.type) await assertDeviceType(body.type);
+      },
+      changes: () => ({
+        name: body.name,
+        sn: body.sn,
+        type: body.type,
+        roomNo: body.roomNo,
+        state: body.state,
+        // A disabled device's heartbeats are refused, so it is offline from now on.
+        ...(body.state !== 1 ? { online: 0 } : {}),
+        remark: body.remark,
+      }),
+    });
     return ok(toRecord(row), SAVED);
   });
 

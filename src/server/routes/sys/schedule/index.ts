@@ -8,7 +8,7 @@ import { scheduleTasks, TASK_NAMES } from '../../../../contract/sys/schedule';
 import { TIME_ZONE } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
-import { conflict, notFound, staleEdit } from '../../../lib/errors';
+import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { timeText } from '../../../lib/list-export';
@@ -16,6 +16,7 @@ import type { BodyOf } from '../../../../contract';
 import type { SCHEDULE_LOG_SORT_KEYS, SCHEDULE_SORT_KEYS } from '../../../../contract/sys/schedule';
 import { viewLabels } from '../dict/menu-dictionary';
 import { uniquely } from '../../../lib/conflicts';
+import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { nextRunAfter, nextRuns, parseCron } from '../../../lib/cron';
 import { assertTaskParams } from './tasks';
 import { runSchedule } from './scheduler';
@@ -90,11 +91,7 @@ function assertDefinition(definition: { cron: string; task: string; params: unkn
 }
 
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
-  const nameTaken = async (name: string, exceptId?: number) => {
-    let query = app.db.selectFrom('sysSchedule').select('id').where('name', '=', name);
-    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-    return (await query.executeTakeFirst()) !== undefined;
-  };
+  const nameTaken = (name: string) => valueTaken(app.db, 'sysSchedule', 'name', name);
 
   const filteredSchedules = (filters: ScheduleFilters) => {
     let query = app.db.selectFrom('sysSchedule');
@@ -174,39 +171,20 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/sys/schedule/edit', 'resource', async (request) => {
     const body = request.body;
-    const current = await app.db.selectFrom('sysSchedule').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!current) throw notFound('定时任务');
-    if (current.version !== body.version) throw staleEdit();
-    assertDefinition(body);
-    if (body.name !== current.name && (await nameTaken(body.name, body.id))) throw conflict(NAME_TAKEN);
-
-    const now = Date.now();
-    // Pausing stops future runs at once; resuming or a new expression schedules from now on;
-    // any other edit keeps the run already planned.
-    const reschedule = current.state !== 1 || current.cron !== body.cron || current.nextRunAt === null;
-    const nextRunAt = body.state !== 1 ? null : reschedule ? nextRunAfter(body.cron, now) : current.nextRunAt;
-    const row = await uniquely(
-      () =>
-        app.db
-          .updateTable('sysSchedule')
-          .set({
-            name: body.name,
-            cron: body.cron,
-            task: body.task,
-            params: JSON.stringify(body.params),
-            state: body.state,
-            remark: body.remark,
-            nextRunAt,
-            updatedAt: now,
-            version: body.version + 1,
-          })
-          .where('id', '=', body.id)
-          .where('version', '=', body.version)
-          .returningAll()
-          .executeTakeFirst(),
-      NAME_TAKEN,
-    );
-    if (!row) throw staleEdit();
+    const row = await versionedEdit(app.db, {
+      table: 'sysSchedule',
+      edit: body,
+      noun: '定时任务',
+      unique: { column: 'name', value: body.name, message: NAME_TAKEN },
+      check: () => assertDefinition(body),
+      changes: (current, now) => {
+        // Pausing stops future runs at once; resuming or a new expression schedules from now on;
+        // any other edit keeps the run already planned.
+        const reschedule = current.state !== 1 || current.cron !== body.cron || current.nextRunAt === null;
+        const nextRunAt = body.state !== 1 ? null : reschedule ? nextRunAfter(body.cron, now) : current.nextRunAt;
+        return { name: body.name, cron: body.cron, task: body.task, params: JSON.stringify(body.params), state: body.state, remark: body.remark, nextRunAt };
+      },
+    });
     return ok(toRecord(row), SAVED);
   });
 
