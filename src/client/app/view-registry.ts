@@ -9,6 +9,7 @@ import type { ViewRegistry } from '../config/views';
 export const viewRegistry: ViewRegistry = {
   'hotel/advanced': lazy(() => import(/* webpackChunkName: "view-hotel-advanced" */ '../features/hotel/advanced')),
   'hotel/device': lazy(() => import(/* webpackChunkName: "view-hotel-device" */ '../features/hotel/device')),
+  'monitor/api-docs': lazy(() => import(/* webpackChunkName: "view-monitor-api-docs" */ '../features/monitor/api-docs')),
   'monitor/login': lazy(() => import(/* webpackChunkName: "view-monitor-login" */ '../features/monitor/login')),
   'monitor/online': lazy(() => import(/* webpackChunkName: "view-monitor-online" */ '../features/monitor/online')),
   'monitor/operation': lazy(() => import(/* webpackChunkName: "view-monitor-operation" */ '../features/monitor/operation')),

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 export const ROUTABLE_VIEWS = [
   'hotel/advanced',
   'hotel/device',
+  'monitor/api-docs',
   'monitor/login',
   'monitor/online',
   'monitor/operation',

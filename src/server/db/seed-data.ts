@@ -207,6 +207,15 @@ export const seedAreas: SeedArea[] = [
           api('强制下线用户', 'revokeUser', '/monitor/online/revoke/user'),
         ],
       },
+      {
+        // The OpenAPI description (GET /api/openapi.json) is open to every signed-in user; the
+        // menu decides who sees the screen.
+        name: '接口文档',
+        path: '/monitor/api-docs',
+        element: 'monitor/api-docs',
+        icon: 'ApiOutlined',
+        resources: [],
+      },
     ],
   },
 ];

@@ -18,6 +18,11 @@ export interface HttpRequest {
   body?: unknown;
   /** GET: the query string. */
   params?: Record<string, unknown>;
+  /**
+   * The answer is a JSON document of its own (the OpenAPI description), not an envelope: it comes
+   * back wrapped in one, so queries read it as `data`. A refusal is still an envelope.
+   */
+  document?: boolean;
 }
 
 export interface HttpExtraOptions {
@@ -103,6 +108,7 @@ export const httpBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpErro
     toast.error(transportMessage(transportError));
     return { error: transportError };
   }
+  if (request.document && typeof body === 'object' && body !== null && !isEnvelope(body)) return { data: { code: Code.ok, msg: '', data: body } };
   if (!isEnvelope(body)) {
     const malformed: TransportError = { status: 'FETCH_ERROR', data: body, error: 'response is not an envelope' };
     toast.error(NETWORK_FAILURE_MSG);
