@@ -70,6 +70,24 @@ describeOnEachDatabase('hotel/location', (ctx) => {
   });
 });
 
+describeOnEachDatabase('hotel/device in a location', (ctx) => {
+  it('keeps a device in a room, shows its path and filters the list by a subtree', async () => {
+    const admin = await ctx().login();
+    const create = async (body: Record<string, unknown>) => expectOk(await ctx().call('/hotel/location/creation', body, admin));
+    const building = await create({ parentId: 0, kind: 'building', name: '主楼', sort: 1 });
+    const floor = await create({ parentId: building.id, kind: 'floor', name: '8F', sort: 8 });
+    const room = await create({ parentId: floor.id, kind: 'room', name: '0808', sort: 0 });
+    const device = (sn: string, locationId: number | null) => ({ name: sn, sn, type: 'lock', state: 1, remark: '', locationId });
+    const inRoom = expectOk(await ctx().call('/hotel/device/creation', device('LOC-0001', room.id), admin)).device;
+    expect(inRoom).toMatchObject({ locationId: room.id, locationPath: '主楼 / 8F / 0808' });
+    expectOk(await ctx().call('/hotel/device/creation', device('LOC-0002', null), admin));
+    expect(await ctx().call('/hotel/device/creation', device('LOC-0003', 999_999), admin)).toMatchObject({ code: 404, msg: '位置不存在' });
+
+    const listed = expectOk(await ctx().call('/hotel/device/inquire', { size: 10, current: 1, params: { locationId: building.id } }, admin));
+    expect(listed.records.map((r) => r.sn)).toEqual(['LOC-0001']);
+  });
+});
+
 describe('migration 008 turns free-text room numbers into rooms', () => {
   for (const dialect of dialects()) {
     it(`[${dialect}] puts each device in a room on the floor its number implies`, async () => {
