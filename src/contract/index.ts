@@ -13,6 +13,7 @@ import { dictEndpoints } from './sys/dict';
 import { scheduleEndpoints } from './sys/schedule';
 import { deviceEndpoints } from './hotel/device';
 import { advancedEndpoints } from './hotel/advanced';
+import { locationEndpoints } from './hotel/location';
 import { operationEndpoints } from './monitor/operation';
 import { loginEndpoints } from './monitor/login';
 import { onlineEndpoints } from './monitor/online';
@@ -29,6 +30,7 @@ export const contract = {
   ...scheduleEndpoints,
   ...deviceEndpoints,
   ...advancedEndpoints,
+  ...locationEndpoints,
   ...operationEndpoints,
   ...loginEndpoints,
   ...onlineEndpoints,

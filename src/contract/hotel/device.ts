@@ -13,6 +13,9 @@ export const DeviceRecord = Type.Object({
   sn: Type.String(),
   type: Type.String(),
   roomNo: Type.String(),
+  /** A room, or a floor/building for shared equipment; its path reads 主楼 / 8F / 0808. */
+  locationId: field.nullable(Type.Integer()),
+  locationPath: Type.String(),
   state: Type.Integer(),
   online: Type.Integer(),
   lastSeenAt: field.nullable(Type.Integer()),
@@ -30,6 +33,8 @@ export const DeviceInquire = pagedRequest(
     sn: field.note('序列号', 64),
     type: field.note('设备类型', 40),
     roomNo: field.note('房间号', 16),
+    /** A building, floor or room: its devices and those of everything under it. */
+    locationId: field.id('位置'),
     state: field.flag('状态'),
     online: field.flag('在线'),
   },
@@ -41,6 +46,7 @@ const deviceFields = {
   sn: field.text('序列号', 64, { pattern: '^[A-Za-z0-9_-]{4,64}$', patternHint: '只能包含字母、数字、_ 和 -，长度 4-64' }),
   type: field.text('设备类型', 40),
   roomNo: defaulted(field.note('房间号', 16), ''),
+  locationId: defaulted(field.nullable(field.id('位置')), null),
   state: field.flag('状态'),
   remark: field.remark(),
 };

@@ -123,6 +123,8 @@ export interface DeviceTable extends Audited {
   sn: string;
   type: string;
   roomNo: string;
+  /** A room, or a floor/building for shared equipment (hotel_location). */
+  locationId: number | null;
   state: number;
   online: number;
   lastSeenAt: number | null;
@@ -192,6 +194,17 @@ export interface LoginLogTable {
   hash: string;
 }
 
+export type LocationKind = 'building' | 'floor' | 'room';
+
+/** Building -> floor -> room: parentId 0 for a building. */
+export interface LocationTable extends Audited {
+  id: Generated<number>;
+  parentId: number;
+  kind: LocationKind;
+  name: string;
+  sort: number;
+}
+
 /** How many devices were online at a moment (task device.onlineSample; the panel's 24 h curve). */
 export interface DeviceOnlineSampleTable {
   id: Generated<number>;
@@ -221,6 +234,7 @@ export interface Database {
   hotelDevice: DeviceTable;
   hotelAdvanced: AdvancedTable;
   hotelDeviceOnlineSample: DeviceOnlineSampleTable;
+  hotelLocation: LocationTable;
   sysBuiltin: BuiltinTable;
   sysAuditChain: AuditChainTable;
   sysOperationLog: OperationLogTable;

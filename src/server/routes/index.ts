@@ -10,6 +10,7 @@ import { dictRoutes } from './sys/dict';
 import { scheduleRoutes } from './sys/schedule';
 import { deviceRoutes } from './hotel/device';
 import { advancedRoutes } from './hotel/advanced';
+import { locationRoutes } from './hotel/location';
 import { operationRoutes } from './monitor/operation';
 import { loginRoutes } from './monitor/login';
 import { onlineRoutes } from './monitor/online';
@@ -27,6 +28,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dictRoutes);
   await app.register(scheduleRoutes);
   await app.register(deviceRoutes);
+  await app.register(locationRoutes);
   await app.register(advancedRoutes);
   await app.register(operationRoutes);
   await app.register(loginRoutes);

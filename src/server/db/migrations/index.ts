@@ -6,6 +6,7 @@ import { builtinMarkers } from './002_builtins';
 import { finiteNumbers } from './003_finite_numbers';
 import { auditSchema } from './004_audit';
 import { deviceOnlineSample } from './006_device_online_sample';
+import { deviceLocations } from './008_device_locations';
 import { schedulePlannedAt } from './009_schedule_planned_at';
 
 export class CodeMigrationProvider implements MigrationProvider {
@@ -18,7 +19,8 @@ export class CodeMigrationProvider implements MigrationProvider {
       '003_finite_numbers': finiteNumbers,
       '004_audit': auditSchema(this.dialect),
       '006_device_online_sample': deviceOnlineSample(this.dialect),
-      // 007 and 008 are taken by work in progress (scale, device locations).
+      // 007 is taken by work in progress (scale).
+      '008_device_locations': deviceLocations(this.dialect),
       '009_schedule_planned_at': schedulePlannedAt,
     };
   }

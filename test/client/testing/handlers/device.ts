@@ -27,6 +27,8 @@ export const lock101: DeviceRow = {
   sn: 'LOCK-0101',
   type: 'lock',
   roomNo: '101',
+  locationId: null,
+  locationPath: '',
   state: 1,
   online: 1,
   // 2024-01-01 00:00:00 UTC = 08:00 in Asia/Shanghai.

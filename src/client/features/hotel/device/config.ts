@@ -19,6 +19,7 @@ export const deviceColumns: ColumnConfig<DeviceRow, DeviceSortKey>[] = [
   { title: '序列号', dataIndex: 'sn', sortKey: 'sn' },
   { title: '设备类型', dataIndex: 'type', dict: 'type', sortKey: 'type' },
   { title: '房间号', dataIndex: 'roomNo', sortKey: 'roomNo' },
+  { title: '位置', dataIndex: 'locationPath' },
   { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
   { title: '在线', dataIndex: 'online', dict: 'online', sortKey: 'online' },
   { title: '最后上报', dataIndex: 'lastSeenAt', sortKey: 'lastSeenAt', relativeTime: true },

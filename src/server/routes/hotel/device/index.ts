@@ -20,6 +20,7 @@ import { deviceKeyMatches, hashDeviceKey, issueDeviceKey } from './device-key';
 import { applyDeviceTransitions } from './transitions';
 import { assertKnownDeviceType } from './device-type';
 import { deviceImportRoutes } from './import';
+import { assertLocation, LocationIndex } from '../location/paths';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
@@ -41,12 +42,14 @@ const DEVICE_SORT: Record<(typeof DEVICE_SORT_KEYS)[number], SortColumn> = {
 const DEVICE_ORDER = defaultOrder(['id', 'id']);
 
 /** The answer never carries the key hash. */
-const toRecord = (row: Row<'hotelDevice'>) => ({
+const toRecord = (row: Row<'hotelDevice'>, locations: LocationIndex) => ({
   id: row.id,
   name: row.name,
   sn: row.sn,
   type: row.type,
   roomNo: row.roomNo,
+  locationId: row.locationId,
+  locationPath: locations.pathOf(row.locationId),
   state: row.state,
   online: row.online,
   lastSeenAt: row.lastSeenAt,
@@ -60,8 +63,9 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   const assertDeviceType = (type: string) => assertKnownDeviceType(app.db, type);
 
-  const filteredDevices = (filters: DeviceFilters) => {
+  const filteredDevices = (filters: DeviceFilters, locations: LocationIndex) => {
     let query = app.db.selectFrom('hotelDevice');
+    if (filters.locationId !== undefined) query = query.where('locationId', 'in', locations.subtree(filters.locationId));
     if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
     if (given(filters.sn)) query = query.where((eb) => contains(eb.ref('sn'), filters.sn!));
     if (given(filters.type)) query = query.where('type', '=', filters.type.trim());
@@ -72,19 +76,21 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
-    const query = filteredDevices(request.body.params ?? {});
+    const locations = await LocationIndex.load(app.db);
+    const query = filteredDevices(request.body.params ?? {}, locations);
     const order = listOrder(request.body.sort, DEVICE_SORT, DEVICE_ORDER);
     const page = await fetchPage(
       request.body,
       () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       (limit, offset) => ordered(query.selectAll(), order).limit(limit).offset(offset).execute(),
     );
-    return ok({ ...page, records: page.records.map(toRecord) });
+    return ok({ ...page, records: page.records.map((row) => toRecord(row, locations)) });
   });
 
   defineRoute(app, '/hotel/device/export', 'resource', async (request, reply) => {
     const { params = {}, sort } = request.body;
     const labels = await viewLabels(app.db, 'hotel/device');
+    const locations = await LocationIndex.load(app.db);
     const order = listOrder(sort, DEVICE_SORT, DEVICE_ORDER);
     return sendXlsx(reply, {
       fileName: '设备列表',
@@ -94,13 +100,14 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         { header: '序列号', width: 24, value: (device) => device.sn },
         { header: '设备类型', value: (device) => labels.labelOf('type', device.type) },
         { header: '房间号', width: 10, value: (device) => device.roomNo },
+        { header: '位置', width: 20, value: (device) => locations.pathOf(device.locationId) },
         { header: '状态', width: 10, value: (device) => labels.labelOf('state', device.state) },
         { header: '在线', width: 10, value: (device) => labels.labelOf('online', device.online) },
         { header: '最后上报', width: 20, value: (device) => timeText(device.lastSeenAt) },
         { header: '备注', width: 30, value: (device) => device.remark },
       ],
       rows: inOrder(order, (seek, limit) =>
-        ordered(filteredDevices(params).$if(seek !== null, (q) => q.where(seek!)).selectAll(), order)
+        ordered(filteredDevices(params, locations).$if(seek !== null, (q) => q.where(seek!)).selectAll(), order)
           .limit(limit)
           .execute(),
       ),
@@ -112,6 +119,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/hotel/device/creation', 'resource', async (request) => {
     const body = request.body;
     await assertDeviceType(body.type);
+    await assertLocation(app.db, body.locationId);
     if (await snTaken(body.sn)) throw conflict(SN_TAKEN);
     const deviceKey = issueDeviceKey();
     const now = Date.now();
@@ -124,6 +132,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
             sn: body.sn,
             type: body.type,
             roomNo: body.roomNo,
+            locationId: body.locationId,
             state: body.state,
             online: 0,
             lastSeenAt: null,
@@ -136,7 +145,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
     );
-    return ok({ device: toRecord(row), deviceKey }, SAVED);
+    return ok({ device: toRecord(row, await LocationIndex.load(app.db)), deviceKey }, SAVED);
   });
 
   defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
@@ -149,19 +158,21 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       // A type since disabled in the dictionary may stay on a device that already has it.
       check: async (current) => {
         if (body.type !== current.type) await assertDeviceType(body.type);
+        if (body.locationId !== current.locationId) await assertLocation(app.db, body.locationId);
       },
       changes: () => ({
         name: body.name,
         sn: body.sn,
         type: body.type,
         roomNo: body.roomNo,
+        locationId: body.locationId,
         state: body.state,
         // A disabled device's heartbeats are refused, so it is offline from now on.
         ...(body.state !== 1 ? { online: 0 } : {}),
         remark: body.remark,
       }),
     });
-    return ok(toRecord(row), SAVED);
+    return ok(toRecord(row, await LocationIndex.load(app.db)), SAVED);
   });
 
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
@@ -174,7 +185,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound('设备');
-    return ok({ device: toRecord(row), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
+    return ok({ device: toRecord(row, await LocationIndex.load(app.db)), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
   });
 
   defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {

@@ -1,0 +1,101 @@
+/**
+ * Locations (hotel/location): the building -> floor -> room tree devices belong to, edited by
+ * staff; rooms can be created a range at a time ("0801-0830 on floor 8").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, LocationKind, Row } from '../../../db/schema';
+import { defineRoute, ok } from '../../../lib/route';
+import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
+import { uniquely } from '../../../lib/conflicts';
+import { roomRange } from './room-numbers';
+
+const SAVED = '保存成功';
+const NAME_TAKEN = '同一上级下名称已存在';
+/** The kind a child of each kind is; a building's parent is the root (0). */
+const PARENT_KIND: Record<LocationKind, LocationKind | null> = { building: null, floor: 'building', room: 'floor' };
+const KIND_NAME: Record<LocationKind, string> = { building: '楼栋', floor: '楼层', room: '房间' };
+
+const toRecord = (row: Row<'hotelLocation'>) => ({
+  id: row.id,
+  parentId: row.parentId,
+  kind: row.kind,
+  name: row.name,
+  sort: row.sort,
+  version: row.version,
+});
+
+/** Refuses a parent that is missing or not the kind the new location hangs under. */
+async function assertParent(db: Kysely<Database>, kind: LocationKind, parentId: number): Promise<void> {
+  const parentKind = PARENT_KIND[kind];
+  if (parentKind === null) {
+    if (parentId !== 0) throw invalid('楼栋不能有上级位置');
+    return;
+  }
+  const parent = await db.selectFrom('hotelLocation').select('kind').where('id', '=', parentId).executeTakeFirst();
+  if (!parent) throw notFound('上级位置');
+  if (parent.kind !== parentKind) throw invalid(`${KIND_NAME[kind]}只能建在${KIND_NAME[parentKind]}下`);
+}
+
+export async function locationRoutes(app: FastifyInstance): Promise<void> {
+  const nameTaken = async (parentId: number, name: string, exceptId = 0) =>
+    (await app.db.selectFrom('hotelLocation').select('id').where('parentId', '=', parentId).where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst()) !== undefined;
+
+  defineRoute(app, 'GET /hotel/location/tree', 'resource', async () => {
+    const rows = await app.db.selectFrom('hotelLocation').selectAll().orderBy('sort').orderBy('name').orderBy('id').execute();
+    return ok(rows.map(toRecord));
+  });
+
+  defineRoute(app, '/hotel/location/creation', 'resource', async (request) => {
+    const { parentId, kind, name, sort } = request.body;
+    await assertParent(app.db, kind, parentId);
+    if (await nameTaken(parentId, name)) throw conflict(NAME_TAKEN);
+    const now = Date.now();
+    const row = await uniquely(
+      () => app.db.insertInto('hotelLocation').values({ parentId, kind, name, sort, createdAt: now, updatedAt: now }).returningAll().executeTakeFirstOrThrow(),
+      NAME_TAKEN,
+    );
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/hotel/location/edit', 'resource', async (request) => {
+    const { id, name, sort, version } = request.body;
+    const current = await app.db.selectFrom('hotelLocation').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!current) throw notFound('位置');
+    if (current.version !== version) throw staleEdit();
+    if (name !== current.name && (await nameTaken(current.parentId, name, id))) throw conflict(NAME_TAKEN);
+    const row = await uniquely(
+      () =>
+        app.db
+          .updateTable('hotelLocation')
+          .set({ name, sort, updatedAt: Date.now(), version: version + 1 })
+          .where('id', '=', id)
+          .where('version', '=', version)
+          .returningAll()
+          .executeTakeFirst(),
+      NAME_TAKEN,
+    );
+    if (!row) throw staleEdit();
+    return ok(toRecord(row), SAVED);
+  });
+
+  defineRoute(app, '/hotel/location/rooms/creation', 'resource', async (request) => {
+    const { floorId, from, to } = request.body;
+    const rooms = roomRange(from, to);
+    if (typeof rooms === 'string') throw invalid(rooms);
+    await assertParent(app.db, 'room', floorId);
+    const result = await app.db.transaction().execute(async (trx) => {
+      const existing = new Set((await trx.selectFrom('hotelLocation').select('name').where('parentId', '=', floorId).execute()).map((r) => r.name));
+      const fresh = rooms.filter((room) => !existing.has(room));
+      const now = Date.now();
+      if (fresh.length > 0) {
+        await trx
+          .insertInto('hotelLocation')
+          .values(fresh.map((name, index) => ({ parentId: floorId, kind: 'room' as const, name, sort: index, createdAt: now, updatedAt: now })))
+          .execute();
+      }
+      return { created: fresh.length, skipped: rooms.length - fresh.length };
+    });
+    return ok(result, `已创建 ${result.created} 个房间${result.skipped > 0 ? `，跳过已存在的 ${result.skipped} 个` : ''}`);
+  });
+}
