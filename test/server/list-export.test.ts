@@ -59,11 +59,12 @@ describeOnEachDatabase('list export', (ctx) => {
 
   it('exports devices with type, state and online labels, neutralising formula-like remarks', async () => {
     const file = await download(ctx(), '/hotel/device/export', { sort: { field: 'sn', order: 'ascend' } }, admin);
-    expect(file.rows[0]).toEqual(['设备名称', '序列号', '设备类型', '房间号', '状态', '在线', '最后上报', '备注']);
+    // 位置 (the location path) is empty: these devices were created with a room number only.
+    expect(file.rows[0]).toEqual(['设备名称', '序列号', '设备类型', '房间号', '位置', '状态', '在线', '最后上报', '备注']);
     expect(file.rows.slice(1)).toEqual([
-      ['设备 LOCK-0001', 'LOCK-0001', '智能门锁', '0808', '启用', '离线', undefined, '主楼'],
-      ['设备 LOCK-0002', 'LOCK-0002', '智能门锁', '0808', '启用', '离线', undefined, "'-2+3"],
-      ['设备 TV-0001', 'TV-0001', '电视', '0808', '禁用', '离线', undefined, "'@SUM(A1)"],
+      ['设备 LOCK-0001', 'LOCK-0001', '智能门锁', '0808', undefined, '启用', '离线', undefined, '主楼'],
+      ['设备 LOCK-0002', 'LOCK-0002', '智能门锁', '0808', undefined, '启用', '离线', undefined, "'-2+3"],
+      ['设备 TV-0001', 'TV-0001', '电视', '0808', undefined, '禁用', '离线', undefined, "'@SUM(A1)"],
     ]);
     const locks = await download(ctx(), '/hotel/device/export', { params: { type: 'lock', state: 1 } }, admin);
     expect(locks.rows.slice(1).map((row) => row[1])).toEqual(['LOCK-0001', 'LOCK-0002']);

@@ -6,7 +6,6 @@
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
-import { floorOfRoomNo } from '../../routes/hotel/location/room-numbers';
 
 export const MIGRATED_BUILDING = '主楼';
 
@@ -56,4 +55,15 @@ export function deviceLocations(dialect: Dialect) {
       }
     },
   };
+}
+
+/**
+ * The floor a room number implies (0808 -> 8F), as this migration shipped: a copy, not an import of
+ * routes/hotel/location/room-numbers.ts, so a later change there never changes what it did.
+ */
+function floorOfRoomNo(roomNo: string): string | null {
+  const match = /^(\d{1,2})\d{2}$/.exec(roomNo);
+  if (!match) return null;
+  const floor = Number(match[1]);
+  return floor === 0 ? null : `${floor}F`;
 }
