@@ -8,25 +8,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
+import { freePort } from './support';
 
 const root = path.resolve(__dirname, '../..');
 const ADMIN_PASSWORD = 'Cluster-Hotel-Passw0rd';
 const SCHEDULE_SECONDS = 30;
 
 jest.setTimeout(300_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,34 +28,7 @@ interface Instance {
   child?: ChildProcess;
 }
 
-/** A database of its own on the PostgreSQL of TEST_DATABASE_URL. */
-interface ClusterDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function createDatabase(): Promise<ClusterDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the cluster test runs three instances on one PostgreSQL database');
-  const name = `hotel_cluster_${process.pid}_${Date.now()}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-let database: ClusterDatabase;
+let database: PostgresDatabase;
 let workDir: string;
 let nginx: ChildProcess;
 let entry: string;
@@ -131,7 +96,7 @@ async function signIn(userName: string, password: string): Promise<string> {
 const codesOnEveryInstance = (token: string) => Promise.all(instances.map(async (instance) => (await call(direct(instance), '/sys/menu/authority', undefined, token)).code));
 
 beforeAll(async () => {
-  database = await createDatabase();
+  database = await createPostgresDatabase('hotel_cluster');
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-cluster-'));
   for (const name of ['a', 'b', 'c']) instances.push({ name, port: await freePort() });
   // The first migrates and seeds; the others find the database ready.

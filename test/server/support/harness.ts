@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
+import { createPostgresDatabase } from '../../support/postgres-database';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../../src/server/db/connection';
 import { seedIfEmpty } from '../../../src/server/db/seed';
@@ -34,23 +33,13 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   if (dialect === 'sqlite') {
     return { dialect, sqliteFile, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `hotel_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase('hotel_test');
   return {
     dialect,
-    url: url.toString(),
+    url: database.url,
     sqliteFile,
     drop: async () => {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
