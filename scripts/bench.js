@@ -27,15 +27,16 @@ function freePort() {
   });
 }
 
-async function startServer() {
+async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, SCHEDULER: 'off', LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOGIN_USER_MAX_FAILURES: '1000' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, SCHEDULER: 'off', LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOGIN_USER_MAX_FAILURES: '1000', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
+    // Drained to the end: with info logging the server writes a line per request to this pipe.
     child.stdout.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
@@ -75,6 +76,48 @@ async function measure(label, requests, concurrency, makeRequest) {
   console.log(`${label.padEnd(44)} ${String(requests).padStart(5)} req  ${(requests / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(50).padStart(6)} ms  p95 ${pct(95).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms`);
 }
 
+/** autocannon for a few seconds at 50 connections: requests per second and latency p99. */
+function blast(url, { headers = {}, body } = {}) {
+  const autocannon = require('autocannon');
+  return new Promise((resolve, reject) =>
+    autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 50, duration: Number(process.env.BENCH_BLAST_SECONDS ?? 5) }, (error, result) =>
+      error ? reject(error) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }),
+    ),
+  );
+}
+
+/** A bare Fastify route in a process of its own: the ceiling the heartbeat figures are read against. */
+async function bareRoute() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-e', `const app = require('fastify')(); app.post('/bare', async () => ({ code: 200, msg: 'ok', data: null })); app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * What logging every heartbeat's request lines at info would cost: the product logs hot paths at
+ * HOT_PATH_LOG_LEVEL (default warn). Same device, same load, the two settings side by side.
+ */
+async function hotPathLogging() {
+  console.log('\n== Request logging on the hot path (device heartbeat, LOG_LEVEL=info, 50 connections)');
+  const bare = await bareRoute();
+  const bareFigures = await blast(bare.url, { body: '{}' });
+  bare.stop();
+  const row = (label, figures) =>
+    console.log(`${label.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(4)} ms  ${(figures.rps / bareFigures.rps * 100).toFixed(0).padStart(3)}% of bare  errors ${figures.errors}`);
+  row('bare Fastify route', bareFigures);
+  for (const [label, level] of [['heartbeat, request lines at warn (default)', 'warn'], ['heartbeat, request lines at info', 'info']]) {
+    const server = await startServer({ LOG_LEVEL: 'info', HOT_PATH_LOG_LEVEL: level });
+    try {
+      const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD });
+      const { deviceKey } = await call(server.base, '/hotel/device/creation', { name: '压测门锁', sn: 'SN-LOG-0001', type: 'lock', roomNo: '0101', state: 1, remark: '' }, token);
+      row(label, await blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': deviceKey }, body: JSON.stringify({ sn: 'SN-LOG-0001' }) }));
+    } finally {
+      server.stop();
+    }
+  }
+}
+
 async function main() {
   console.log('== Bundle (gzip)');
   if (fs.existsSync(path.join(root, 'dist/client/index.html'))) {
@@ -108,10 +151,15 @@ async function main() {
   } finally {
     server.stop();
   }
+  await hotPathLogging();
   await require('./bench/audit').run();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { hotPathLogging };
