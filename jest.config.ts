@@ -1,7 +1,22 @@
 import type { Config } from 'jest';
 
 // msw 2, @ant-design/colors (required by the icons' CommonJS build), echarts' modular entry points and a few server-side dependencies ship ESM only: let swc transform them.
-const esmPackages = ['msw', '@mswjs', '@ant-design/colors', 'rettime', 'until-async', 'outvariant', 'strict-event-emitter', '@open-draft', 'headers-polyfill', 'content-disposition', 'cookie', 'light-my-request', 'echarts', 'zrender'];
+const esmPackages = [
+  'msw',
+  '@mswjs',
+  '@ant-design/colors',
+  'rettime',
+  'until-async',
+  'outvariant',
+  'strict-event-emitter',
+  '@open-draft',
+  'headers-polyfill',
+  'content-disposition',
+  'cookie',
+  'light-my-request',
+  'echarts',
+  'zrender',
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 const transform = { '^.+\\.(t|m?j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] } as const;
 

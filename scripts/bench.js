@@ -5,6 +5,10 @@
  * 2. API: starts the built server on a free port with a temporary database (SQLite, or
  *    PostgreSQL when BENCH_DATABASE_URL is set), creates BENCH_DEVICES devices, then measures
  *    latency and throughput of typical calls with a fixed number of requests at a fixed concurrency.
+ * 3. Hot-path logging: the heartbeat with request lines at warn and at info, against a bare route.
+ * 4. Scale (scripts/bench/scale.js): 1M devices and 100k users on SQLite and PostgreSQL, lists,
+ *    heartbeats alone and beside searches, the offline sweep, RSS (BENCH_SCALE=0 skips it).
+ * 5. Audit log (scripts/bench/audit.js): 5M operation records.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -32,7 +36,18 @@ async function startServer(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, SCHEDULER: 'off', LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', LOGIN_USER_MAX_FAILURES: '1000', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: PASSWORD,
+      SCHEDULER: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      LOGIN_USER_MAX_FAILURES: '1000',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -40,7 +55,15 @@ async function startServer(extraEnv = {}) {
     child.stdout.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  return { base: `http://127.0.0.1:${port}/api`, stop: () => { child.kill('SIGTERM'); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    base: `http://127.0.0.1:${port}/api`,
+    pid: child.pid,
+    password: PASSWORD,
+    stop: () => {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function call(base, key, body, token) {
@@ -73,15 +96,18 @@ async function measure(label, requests, concurrency, makeRequest) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  console.log(`${label.padEnd(44)} ${String(requests).padStart(5)} req  ${(requests / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(50).padStart(6)} ms  p95 ${pct(95).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms`);
+  console.log(
+    `${label.padEnd(44)} ${String(requests).padStart(5)} req  ${(requests / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(50).padStart(6)} ms  p95 ${pct(95).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms`,
+  );
 }
 
 /** autocannon for a few seconds at 50 connections: requests per second and latency p99. */
 function blast(url, { headers = {}, body } = {}) {
   const autocannon = require('autocannon');
   return new Promise((resolve, reject) =>
-    autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 50, duration: Number(process.env.BENCH_BLAST_SECONDS ?? 5) }, (error, result) =>
-      error ? reject(error) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }),
+    autocannon(
+      { url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 50, duration: Number(process.env.BENCH_BLAST_SECONDS ?? 5) },
+      (error, result) => (error ? reject(error) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx })),
     ),
   );
 }
@@ -89,7 +115,14 @@ function blast(url, { headers = {}, body } = {}) {
 /** A bare Fastify route in a process of its own: the ceiling the heartbeat figures are read against. */
 async function bareRoute() {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', `const app = require('fastify')(); app.post('/bare', async () => ({ code: 200, msg: 'ok', data: null })); app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const app = require('fastify')(); app.post('/bare', async () => ({ code: 200, msg: 'ok', data: null })); app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));`,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
 }
@@ -104,9 +137,14 @@ async function hotPathLogging() {
   const bareFigures = await blast(bare.url, { body: '{}' });
   bare.stop();
   const row = (label, figures) =>
-    console.log(`${label.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(4)} ms  ${(figures.rps / bareFigures.rps * 100).toFixed(0).padStart(3)}% of bare  errors ${figures.errors}`);
+    console.log(
+      `${label.padEnd(52)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(4)} ms  ${((figures.rps / bareFigures.rps) * 100).toFixed(0).padStart(3)}% of bare  errors ${figures.errors}`,
+    );
   row('bare Fastify route', bareFigures);
-  for (const [label, level] of [['heartbeat, request lines at warn (default)', 'warn'], ['heartbeat, request lines at info', 'info']]) {
+  for (const [label, level] of [
+    ['heartbeat, request lines at warn (default)', 'warn'],
+    ['heartbeat, request lines at info', 'info'],
+  ]) {
     const server = await startServer({ LOG_LEVEL: 'info', HOT_PATH_LOG_LEVEL: level });
     try {
       const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD });
@@ -136,7 +174,12 @@ async function main() {
     const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD });
     const types = ['lock', 'aircon', 'panel', 'gateway', 'tv'];
     await measure('create device (POST /hotel/device/creation)', DEVICES, CONCURRENCY, (i) =>
-      call(server.base, '/hotel/device/creation', { name: `设备${i}`, sn: `SN-BENCH-${String(i).padStart(6, '0')}`, type: types[i % types.length], roomNo: String(1000 + (i % 500)), state: 1, remark: '' }, token),
+      call(
+        server.base,
+        '/hotel/device/creation',
+        { name: `设备${i}`, sn: `SN-BENCH-${String(i).padStart(6, '0')}`, type: types[i % types.length], roomNo: String(1000 + (i % 500)), state: 1, remark: '' },
+        token,
+      ),
     );
     await measure('sign in (argon2id)', 40, 4, () => call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD }));
     await measure('GET /sys/menu/authority', REQUESTS, CONCURRENCY, () => call(server.base, 'GET /sys/menu/authority', null, token));
@@ -145,13 +188,16 @@ async function main() {
     await measure('device list, filtered by type + room', REQUESTS, CONCURRENCY, (i) =>
       call(server.base, '/hotel/device/inquire', { size: 20, current: 1, params: { type: types[i % 5], roomNo: String(1000 + (i % 500)) } }, token),
     );
-    await measure('device list, name contains', REQUESTS, CONCURRENCY, (i) => call(server.base, '/hotel/device/inquire', { size: 20, current: 1, params: { name: `设备${i % 100}` } }, token));
+    await measure('device list, name contains', REQUESTS, CONCURRENCY, (i) =>
+      call(server.base, '/hotel/device/inquire', { size: 20, current: 1, params: { name: `设备${i % 100}` } }, token),
+    );
     await measure('panel figures', REQUESTS, CONCURRENCY, () => call(server.base, '/sys/panel/inquire', {}, token));
     await measure('user list', REQUESTS, CONCURRENCY, () => call(server.base, '/sys/user/inquire', { size: 20, current: 1 }, token));
   } finally {
     server.stop();
   }
   await hotPathLogging();
+  await require('./bench/scale').run({ startServer, call, measure, blast, bareRoute });
   await require('./bench/audit').run();
 }
 
@@ -162,4 +208,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { hotPathLogging };
+module.exports = { hotPathLogging, startServer, call, measure, blast, bareRoute };

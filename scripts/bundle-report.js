@@ -42,7 +42,10 @@ if (!fs.existsSync(path.join(root, 'index.html')) || !fs.existsSync(manifestFile
 const { groups, packages } = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
 const loginFiles = [...html.matchAll(/(?:src|href)=["']?\/?([^"'\s>]+\.(?:js|css))/g)].map((match) => match[1]);
-const allFiles = fs.readdirSync(path.join(root, 'assets')).filter((name) => /\.(js|css)$/.test(name)).map((name) => `assets/${name}`);
+const allFiles = fs
+  .readdirSync(path.join(root, 'assets'))
+  .filter((name) => /\.(js|css)$/.test(name))
+  .map((name) => `assets/${name}`);
 const lazyFiles = allFiles.filter((name) => !loginFiles.includes(name)).sort();
 
 let overBudget = false;

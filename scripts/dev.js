@@ -23,13 +23,13 @@ const children = [
 ];
 
 let stopping = false;
-function stop(code) {
+function stopAll(code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   process.exitCode = code;
 }
 
-for (const child of children) child.on('exit', (code) => stop(code ?? 1));
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 1));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));

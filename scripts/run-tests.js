@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: type-check, unit and API tests (jest: web + server projects), then the browser suite
+ * `npm test`: type-check, lint (ESLint with no warnings, Prettier's check), unit and API tests (jest: web + server projects), then the browser suite
  * and the cluster suite (three instances behind nginx on PostgreSQL) on the production build. Ends
  * with one line counting every test: "tests: N passed, N failed".
  *
@@ -34,6 +34,7 @@ function run(title, command, args, env = {}) {
 // Every suite runs even after another fails, so one run shows every problem; only a failed build
 // keeps the browser suite (which drives the build) from running.
 const typesOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+const lintOk = run('lint', 'npm', ['run', '--silent', 'lint']);
 const unitOk = run('unit and API tests', 'npx', ['jest', '--json', `--outputFile=${jestReport}`]);
 const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
 const browserOk = buildOk && run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
@@ -46,7 +47,7 @@ if (clusterMissing.length === 0) {
 } else {
   process.stdout.write(`\n== cluster tests: skipped, needs ${clusterMissing.join(' and ')} (see docs/deploy.md)\n`);
 }
-const ok = typesOk && unitOk && buildOk && browserOk && clusterOk;
+const ok = typesOk && lintOk && unitOk && buildOk && browserOk && clusterOk;
 
 let passed = 0;
 let failed = 0;

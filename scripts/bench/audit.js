@@ -13,7 +13,8 @@
  * database is created and dropped.
  */
 const { spawn } = require('node:child_process');
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
+const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
 const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
@@ -47,7 +48,26 @@ const ACTIONS = [
 ];
 const OPERATORS = Array.from({ length: 200 }, (_, i) => `staff${String(i + 1).padStart(3, '0')}`);
 /** The hashed columns in the server's canonical order (src/server/lib/audit-chain.ts). */
-const COLUMNS = ['id', 'at', 'operatorType', 'operatorId', 'operatorName', 'module', 'action', 'path', 'targetType', 'targetId', 'targetLabel', 'outcome', 'code', 'msg', 'ip', 'durationMs', 'params', 'changes'];
+const COLUMNS = [
+  'id',
+  'at',
+  'operatorType',
+  'operatorId',
+  'operatorName',
+  'module',
+  'action',
+  'path',
+  'targetType',
+  'targetId',
+  'targetLabel',
+  'outcome',
+  'code',
+  'msg',
+  'ip',
+  'durationMs',
+  'params',
+  'changes',
+];
 const SQL_COLUMNS = [...COLUMNS, 'prevHash', 'hash'].map((c) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`));
 
 function freePort() {
@@ -122,7 +142,7 @@ const memory = (pid) => {
 /** Deterministic pseudo-random numbers, so every run writes the same log. */
 function random(seed) {
   let state = seed >>> 0;
-  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** The records, in chain order, with their hashes; `at` spreads them over the last 170 days. */
@@ -159,14 +179,21 @@ function* records(count) {
       params: `{"id":${targetId},"remark":"批量生成的记录"}`,
       changes: outcome === 'success' && action.startsWith('编辑') ? '[{"field":"remark","title":"备注","before":"","after":"批量生成的记录"}]' : '[]',
     };
-    const hash = crypto.createHash('sha256').update(prevHash).update('\n').update(JSON.stringify(COLUMNS.map((c) => record[c]))).digest('hex');
+    const hash = createHash('sha256')
+      .update(prevHash)
+      .update('\n')
+      .update(JSON.stringify(COLUMNS.map((c) => record[c])))
+      .digest('hex');
     yield [...COLUMNS.map((c) => record[c]), prevHash, hash];
     prevHash = hash;
   }
 }
 
-/** Fills SQLite through its own connection: indexes dropped, rows in big transactions, indexes rebuilt. */
-async function fillSqlite(file) {
+/**
+ * Fills an empty operation log of SQLite through its own connection: indexes dropped, rows in big
+ * transactions, indexes rebuilt. Answers the milliseconds the index rebuild took.
+ */
+async function fillSqlite(file, rows = ROWS) {
   const Database = require('better-sqlite3');
   const db = new Database(file);
   db.pragma('busy_timeout = 10000');
@@ -178,15 +205,18 @@ async function fillSqlite(file) {
   const insertOne = db.prepare(`INSERT INTO sys_operation_log (${SQL_COLUMNS.join(',')}) VALUES ${placeholders}`);
   let batch = [];
   let last;
-  const flush = db.transaction((rows) => {
+  const flush = db.transaction((batchRows) => {
     let i = 0;
-    for (; i + perStatement <= rows.length; i += perStatement) insertMany.run(rows.slice(i, i + perStatement).flat());
-    for (; i < rows.length; i += 1) insertOne.run(rows[i]);
+    for (; i + perStatement <= batchRows.length; i += perStatement) insertMany.run(batchRows.slice(i, i + perStatement).flat());
+    for (; i < batchRows.length; i += 1) insertOne.run(batchRows[i]);
   });
-  for (const row of records(ROWS)) {
+  for (const row of records(rows)) {
     batch.push(row);
     last = row;
-    if (batch.length === 100_000) (flush(batch), (batch = []));
+    if (batch.length === 100_000) {
+      flush(batch);
+      batch = [];
+    }
   }
   flush(batch);
   const rebuilt = Date.now();
@@ -197,7 +227,7 @@ async function fillSqlite(file) {
   return Date.now() - rebuilt;
 }
 
-async function fillPostgres(url) {
+async function fillPostgres(url, rows = ROWS) {
   const { Client } = require('pg');
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -213,13 +243,17 @@ async function fillPostgres(url) {
   };
   await client.query('BEGIN');
   let inTransaction = 0;
-  for (const row of records(ROWS)) {
+  for (const row of records(rows)) {
     row.forEach((value, i) => columns[i].push(value));
     last = row;
     if (columns[0].length === 20_000) {
       await flush();
       inTransaction += 20_000;
-      if (inTransaction >= 500_000) (await client.query('COMMIT'), await client.query('BEGIN'), (inTransaction = 0));
+      if (inTransaction >= 500_000) {
+        await client.query('COMMIT');
+        await client.query('BEGIN');
+        inTransaction = 0;
+      }
     }
   }
   await flush();
@@ -246,7 +280,10 @@ async function benchOne(name, env, fill) {
   const server = await startServer(env);
   try {
     const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD });
-    const page = (params, current = 1) => () => call(server.base, '/monitor/operation/inquire', { size: 20, current, params }, token);
+    const page =
+      (params, current = 1) =>
+      () =>
+        call(server.base, '/monitor/operation/inquire', { size: 20, current, params }, token);
     const newest = (await page({})()).records[0];
     const dayStart = newest.at - 85 * DAY;
     await measure('page 1, no filter', page({}));
@@ -279,7 +316,9 @@ async function benchOne(name, env, fill) {
     if (VERIFY) {
       const t1 = Date.now();
       const result = await callLong(server.base, '/monitor/operation/verify', token);
-      console.log(`  verify the chain: ${result.checked.toLocaleString('en')} records in ${((Date.now() - t1) / 1000).toFixed(1)} s, ${result.ok ? 'intact' : `broken at ${result.firstBroken.id}`}`);
+      console.log(
+        `  verify the chain: ${result.checked.toLocaleString('en')} records in ${((Date.now() - t1) / 1000).toFixed(1)} s, ${result.ok ? 'intact' : `broken at ${result.firstBroken.id}`}`,
+      );
     }
   } finally {
     await server.stop();
@@ -292,37 +331,14 @@ async function run() {
     return;
   }
   if (DATABASES.includes('sqlite')) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-audit-'));
-    const file = path.join(dir, 'hotel.db');
-    try {
-      await benchOne('SQLite', { DATA_DIR: dir, DATABASE_URL: '' }, () => fillSqlite(file));
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await withTemporarySqlite('hotel-bench-audit', (dir) => benchOne('SQLite', { DATA_DIR: dir, DATABASE_URL: '' }, () => fillSqlite(path.join(dir, 'hotel.db'))));
   }
   if (DATABASES.includes('postgres')) {
-    const { Client } = require('pg');
-    const admin = new Client({ connectionString: PG_URL });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.log(`\n== Audit log on PostgreSQL: skipped (${PG_URL}: ${error.message})`);
-      return;
-    }
-    const name = `hotel_bench_audit_${crypto.randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    try {
-      await benchOne('PostgreSQL', { DATABASE_URL: url.toString() }, () => fillPostgres(url.toString()));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withTemporaryPostgres(PG_URL, 'hotel_bench_audit', 'Audit log', (url) => benchOne('PostgreSQL', { DATABASE_URL: url }, () => fillPostgres(url)));
   }
 }
 
-module.exports = { run };
+module.exports = { run, fillSqlite, fillPostgres };
 
 if (require.main === module) {
   run().catch((error) => {

@@ -13,7 +13,10 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 export function sortRequest<S extends string>(keys: readonly S[]) {
   return Type.Object(
     {
-      field: Type.Union(keys.map((key) => Type.Literal(key)), { title: '排序字段' }),
+      field: Type.Union(
+        keys.map((key) => Type.Literal(key)),
+        { title: '排序字段' },
+      ),
       order: Type.Union([Type.Literal('ascend'), Type.Literal('descend')], { title: '排序方向' }),
     },
     { additionalProperties: false },
@@ -44,6 +47,12 @@ export function paged<T extends TSchema>(record: T) {
     current: Type.Integer(),
     size: Type.Integer(),
     total: Type.Integer(),
+    /**
+     * Lists that can grow without bound (devices, users, the audit logs) count only up to 10,000
+     * rows: past that `total` is a lower bound, this is true, and the pager shows "10,000+" and
+     * always offers the next page; the page where the list ends answers the exact total.
+     */
+    totalIsLowerBound: Type.Boolean(),
   });
 }
 
@@ -61,27 +70,12 @@ export const INSTANT_MAX = 253_402_300_799_999;
 export type TextRule = 'line' | 'multiline';
 
 /**
- * A page of a list too large to count on every call: rows are counted up to a cap, and past it
- * `total` is the cap and `totalIsLowerBound` is true (the pager shows "10000+"; narrow the filters
- * to reach older records).
- */
-export function cappedPaged<T extends TSchema>(record: T) {
-  return Type.Object({
-    records: Type.Array(record),
-    current: Type.Integer(),
-    size: Type.Integer(),
-    total: Type.Integer(),
-    totalIsLowerBound: Type.Boolean(),
-  });
-}
-
-/**
  * A body field that may be left out: the schema marks it optional with a default, and the server's
  * validator fills the default in (Ajv `useDefaults`) before any handler runs. Its TypeScript type
  * stays required, because after validation it is always there; the client sends it anyway.
  * Sent with a wrong value, it gets the same Chinese message as before.
  */
-export const defaulted = <T extends TSchema>(schema: T, value: Static<T>): T => ({ ...schema, default: value, [OptionalKind]: 'Optional' }) as T;
+export const defaulted = <T extends TSchema>(schema: T, value: Static<T>): T => ({ ...schema, default: value, [OptionalKind]: 'Optional' });
 
 /** Field builders. `title` is the Chinese field name used in validation messages. */
 export const field = {
@@ -117,8 +111,7 @@ export const field = {
    * A credential (password, device key, app secret, token). The `secret` mark is how the server
    * knows never to write the value anywhere: audit records carry it redacted.
    */
-  secret: (title: string, min: number, max: number) =>
-    Type.String({ title, minLength: min, maxLength: max, secret: true, textRule: 'line' satisfies TextRule }),
+  secret: (title: string, min: number, max: number) => Type.String({ title, minLength: min, maxLength: max, secret: true, textRule: 'line' satisfies TextRule }),
   /** A point in time as a filter bound (epoch milliseconds). */
   instant: (title: string) => Type.Integer({ title, minimum: 0, maximum: INSTANT_MAX }),
 };

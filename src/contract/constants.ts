@@ -26,6 +26,8 @@ export interface Paged<T> {
   current: number;
   size: number;
   total: number;
+  /** True when the list was not counted to its end: `total` is then a lower bound ("10,000+"). */
+  totalIsLowerBound: boolean;
 }
 
 /** A list's sort request: one of the list's enumerated sort keys and a direction (antd's words). */

@@ -14,6 +14,7 @@ import { scheduleEndpoints } from './sys/schedule';
 import { deviceEndpoints } from './hotel/device';
 import { advancedEndpoints } from './hotel/advanced';
 import { locationEndpoints } from './hotel/location';
+import { alarmEndpoints } from './hotel/alarm';
 import { operationEndpoints } from './monitor/operation';
 import { loginEndpoints } from './monitor/login';
 import { onlineEndpoints } from './monitor/online';
@@ -31,6 +32,7 @@ export const contract = {
   ...deviceEndpoints,
   ...advancedEndpoints,
   ...locationEndpoints,
+  ...alarmEndpoints,
   ...operationEndpoints,
   ...loginEndpoints,
   ...onlineEndpoints,

@@ -15,8 +15,10 @@ import { LoginThrottle } from './plugins/app/throttle';
 import { securityPlugin } from './plugins/external/security';
 import { spaPlugin } from './plugins/external/spa';
 import { openApiPlugin } from './plugins/external/openapi';
+import { mqttPlugin } from './plugins/external/mqtt';
 import { metricsPlugin } from './plugins/app/metrics';
 import { apiRoutes } from './routes';
+import { LastSeenBuffer } from './routes/hotel/device/last-seen';
 import type { ValidationIssue } from './lib/validation-messages';
 import { createValidatorCompiler } from './lib/validators';
 import './services';
@@ -60,12 +62,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('sessions', sessions);
   app.decorate('throttle', new LoginThrottle(database.db, config.throttle));
   app.decorate('audit', audit);
+  app.decorate('lastSeen', new LastSeenBuffer(app, config.heartbeat.flushMs));
+  // Before the database closes (main.ts and the tests close the app first): the last times go in.
+  app.addHook('onClose', () => app.lastSeen.flush());
 
-  await app.register(metricsPlugin, { poolStats: database.poolStats });
+  await app.register(metricsPlugin, { poolStats: database.poolStats && (() => database.poolStats!()) });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(auditPlugin);
   await app.register(authorizationPlugin, { sessions });
+  // Before the routes: device routes register the topics they handle.
+  await app.register(mqttPlugin);
   // Before the routes: it collects them as they register.
   await app.register(openApiPlugin);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -35,6 +35,24 @@ export interface ServerConfig {
    * thousands of times a second in a hotel group: `warn` keeps them out of an info log.
    */
   hotPathLogLevel: LogLevel;
+  /**
+   * Devices over MQTT (routes/hotel/device/mqtt.ts): off unless `url` is set, so a machine without
+   * a broker keeps the HTTP heartbeat only. Topics are `<topicPrefix>/device/<sn>/…`.
+   */
+  mqtt: { url?: string; topicPrefix: string; commandTimeoutMs: number };
+  /**
+   * Heartbeats of devices already online are written together every `flushMs`
+   * (routes/hotel/device/last-seen.ts): a crash loses at most this much of their last-seen times.
+   */
+  heartbeat: { flushMs: number };
+  /** A request answered after this long is logged at warn with its route and time. */
+  slowRequestMs: number;
+  /**
+   * The event loop held up this long (a synchronous SQLite statement, a disk flush, a CPU-bound
+   * step) is logged at warn: every request and heartbeat waited meanwhile, yet none of them is slow
+   * by its own clock if it arrived during the hold-up. 0 turns the watch off.
+   */
+  stallWarnMs: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -68,5 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     instanceId: env.INSTANCE_ID ?? `${process.pid}`,
     metricsToken: env.METRICS_TOKEN || undefined,
     hotPathLogLevel: logLevel(env.HOT_PATH_LOG_LEVEL, 'warn'),
+    mqtt: {
+      url: env.MQTT_URL || undefined,
+      topicPrefix: env.MQTT_TOPIC_PREFIX || 'hotel',
+      commandTimeoutMs: int(env.MQTT_COMMAND_TIMEOUT_SECONDS, 60) * 1000,
+    },
+    heartbeat: { flushMs: Math.max(10, int(env.HEARTBEAT_FLUSH_MS, 1000)) },
+    slowRequestMs: int(env.SLOW_REQUEST_MS, 2000),
+    stallWarnMs: Math.max(0, int(env.EVENT_LOOP_STALL_MS, 1000)),
   };
 }

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   try {
     assertPasswordPolicy(adminPassword, ADMIN_USER_NAME);
   } catch (error) {
-    throw new Error(`ADMIN_PASSWORD 不符合密码规则：${(error as Error).message}`);
+    throw new Error(`ADMIN_PASSWORD 不符合密码规则：${(error as Error).message}`, { cause: error });
   }
   const { seeded } = await seedIfEmpty(database.db, () => app.passwords.hash(adminPassword));
   const scheduler = config.scheduler.enabled ? startScheduler(app) : null;

@@ -7,6 +7,7 @@ import type { Passwords } from './plugins/app/passwords';
 import type { Sessions } from './plugins/app/sessions';
 import type { LoginThrottle } from './plugins/app/throttle';
 import type { Audit } from './plugins/app/audit';
+import type { LastSeenBuffer } from './routes/hotel/device/last-seen';
 
 export interface Services {
   db: Kysely<Database>;
@@ -16,6 +17,8 @@ export interface Services {
   sessions: Sessions;
   throttle: LoginThrottle;
   audit: Audit;
+  /** Coalesced heartbeat times of online devices (routes/hotel/device/last-seen.ts). */
+  lastSeen: LastSeenBuffer;
 }
 
 declare module 'fastify' {

@@ -27,12 +27,11 @@ async function signIn(userName = 'admin', password = 'secret-pass') {
 const isShown = (element: HTMLElement) => element.closest('[hidden]') === null;
 const findShown = async (text: string) => {
   await waitFor(() => expect(screen.getAllByText(text).filter(isShown)).toHaveLength(1));
-  return screen.getAllByText(text).filter(isShown)[0]!;
+  return screen.getAllByText(text).filter(isShown)[0];
 };
 
 const selectedItem = () => document.querySelector('.ant-menu-item-selected')?.textContent;
-const openSubmenus = () =>
-  Array.from(document.querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title')).map((node) => node.textContent);
+const openSubmenus = () => Array.from(document.querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title')).map((node) => node.textContent);
 
 describe('guard', () => {
   it('sends a visitor without a token to the login, carrying the path, and clears stored data', async () => {

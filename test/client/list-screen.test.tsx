@@ -2,8 +2,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { api, fail } from './testing/handlers';
-import { deviceHandlers } from './testing/handlers/device';
+import { api, fail, ok } from './testing/handlers';
+import { deviceHandlers, lock101 } from './testing/handlers/device';
 import { filterField, findRow, openScreen, search, user } from './testing/list-screen';
 import { screen } from './testing/render';
 import { createRequestLog, type RequestLog } from './testing/request-log';
@@ -30,6 +30,38 @@ describe('list-screen block', () => {
     await user.click(within(document.querySelector('.ant-pagination-options') as HTMLElement).getByRole('combobox'));
     await user.click(await screen.findByTitle('50 条/页'));
     await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 50, current: 1, params: {} }));
+  });
+
+  it('shows a counted-to-the-cap total as "10,000+" and always offers the next page', async () => {
+    server.use(
+      http.post(api('/hotel/device/inquire'), async ({ request }) => {
+        const { current, size } = (await log.record(request)) as { current: number; size: number };
+        return ok({ records: [lock101], current, size, total: 10_000, totalIsLowerBound: true });
+      }),
+    );
+    await openDevices();
+    expect(screen.getByText('共 10,000+ 条')).toBeInTheDocument();
+    // 500 pages of 20 are known; a lower bound leaves one more to ask for.
+    expect(screen.getByTitle('501')).toBeInTheDocument();
+    await user.click(screen.getByTitle('501'));
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toMatchObject({ current: 501 }));
+  });
+
+  it('shows an exact total as it is', async () => {
+    server.use(http.post(api('/hotel/device/inquire'), () => ok({ records: [lock101], current: 1, size: 20, total: 10_000, totalIsLowerBound: false })));
+    await openDevices();
+    expect(screen.getByText('共 10000 条')).toBeInTheDocument();
+    expect(screen.getByTitle('500')).toBeInTheDocument();
+    expect(screen.queryByTitle('501')).not.toBeInTheDocument();
+  });
+
+  it('reads the list again when 查询 is pressed with the filters already shown', async () => {
+    await openDevices();
+    const before = log.sent('/hotel/device/inquire').length;
+    await search();
+    await waitFor(() => expect(log.sent('/hotel/device/inquire')).toHaveLength(before + 1));
+    await search();
+    await waitFor(() => expect(log.sent('/hotel/device/inquire')).toHaveLength(before + 2));
   });
 
   it('renders dictionary labels as text and offers dictionary options in the filters', async () => {

@@ -196,9 +196,7 @@ describe('list import', () => {
     answerImports((mode) => {
       if (mode === 'apply') return HttpResponse.json({ code: 400, msg: '导入未执行：1 行有错误，未写入任何数据（第 2 行 用户名：用户名 carol 已存在）', data: null });
       previews += 1;
-      return previews === 1
-        ? ok(summary({ total: 1, created: 1 }))
-        : ok(summary({ total: 1, failed: 1, errors: [{ row: 2, field: '用户名', reason: '用户名 carol 已存在' }] }));
+      return previews === 1 ? ok(summary({ total: 1, created: 1 })) : ok(summary({ total: 1, failed: 1, errors: [{ row: 2, field: '用户名', reason: '用户名 carol 已存在' }] }));
     });
     await openUsers();
     await user.click(toolbarButton('导入'));

@@ -26,8 +26,7 @@ class ImmediateMessageChannel {
   port1: { onmessage: ((event: { data: unknown }) => void) | null; postMessage: (data: unknown) => void; close: () => void };
   port2: { onmessage: ((event: { data: unknown }) => void) | null; postMessage: (data: unknown) => void; close: () => void };
   constructor() {
-    const deliver = (target: { onmessage: ((event: { data: unknown }) => void) | null }) => (data: unknown) =>
-      setTimeout(() => target.onmessage?.({ data }), 0);
+    const deliver = (target: { onmessage: ((event: { data: unknown }) => void) | null }) => (data: unknown) => setTimeout(() => target.onmessage?.({ data }), 0);
     this.port1 = { onmessage: null, postMessage: () => undefined, close: () => undefined };
     this.port2 = { onmessage: null, postMessage: () => undefined, close: () => undefined };
     this.port1.postMessage = deliver(this.port2);

@@ -52,9 +52,9 @@ function start(instance: Instance): Promise<void> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   instance.child = child;
-  child.stderr!.on('data', (chunk) => process.stderr.write(`[${instance.name}] ${chunk}`));
+  child.stderr.on('data', (chunk) => process.stderr.write(`[${instance.name}] ${chunk}`));
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
+    child.stdout.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
     child.once('exit', (code) => reject(new Error(`instance ${instance.name} exited with ${code} while starting`)));
   });
 }
@@ -100,7 +100,7 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-cluster-'));
   for (const name of ['a', 'b', 'c']) instances.push({ name, port: await freePort() });
   // The first migrates and seeds; the others find the database ready.
-  await start(instances[0]!);
+  await start(instances[0]);
   await Promise.all(instances.slice(1).map(start));
 
   const nginxPort = await freePort();
@@ -168,7 +168,12 @@ it('a force logout from 在线用户 ends the session on every instance', async 
   const clerk = await signIn('cluster.clerk', 'Clerk-Passw0rd-1');
   expect(await codesOnEveryInstance(clerk)).toEqual([200, 200, 200]);
 
-  const online = await call<{ records: Array<{ sessionId: number; userName: string }> }>(entry, '/monitor/online/inquire', { current: 1, size: 50, params: { userName: 'cluster.clerk' } }, admin);
+  const online = await call<{ records: Array<{ sessionId: number; userName: string }> }>(
+    entry,
+    '/monitor/online/inquire',
+    { current: 1, size: 50, params: { userName: 'cluster.clerk' } },
+    admin,
+  );
   const session = online.data.records.find((record) => record.userName === 'cluster.clerk')!;
   expect((await call(entry, '/monitor/online/revoke', { sessionId: session.sessionId }, admin)).code).toBe(200);
   expect(await codesOnEveryInstance(clerk)).toEqual([401, 401, 401]);
@@ -184,7 +189,12 @@ it(`runs a schedule due every second exactly once per tick across the three, for
   );
   expect(created.code).toBe(200);
   await sleep(SCHEDULE_SECONDS * 1000);
-  const stopped = await call(entry, '/sys/schedule/edit', { id: created.data.id, name: '每秒任务', cron: '* * * * * *', task: 'session.purgeExpired', params: {}, state: 0, remark: '集群测试', version: created.data.version }, admin);
+  const stopped = await call(
+    entry,
+    '/sys/schedule/edit',
+    { id: created.data.id, name: '每秒任务', cron: '* * * * * *', task: 'session.purgeExpired', params: {}, state: 0, remark: '集群测试', version: created.data.version },
+    admin,
+  );
   expect(stopped.code).toBe(200);
   await sleep(1500);
 
@@ -201,8 +211,11 @@ it(`runs a schedule due every second exactly once per tick across the three, for
   const byInstance: Record<string, number> = {};
   for (const row of rows) for (const name of row.instances.split(',')) byInstance[name] = (byInstance[name] ?? 0) + 1;
   // Every second from the first run to the last, each exactly once.
-  const missing = planned.length === 0 ? [] : Array.from({ length: (planned.at(-1)! - planned[0]!) / 1000 + 1 }, (_, i) => planned[0]! + i * 1000).filter((at) => !planned.includes(at));
-  process.stdout.write(`exactly-once: ${planned.length} ticks in ${SCHEDULE_SECONDS} s, run twice: ${twice.length}, missed between first and last: ${missing.length}, by instance ${JSON.stringify(byInstance)}\n`);
+  const missing =
+    planned.length === 0 ? [] : Array.from({ length: (planned.at(-1)! - planned[0]) / 1000 + 1 }, (_, i) => planned[0] + i * 1000).filter((at) => !planned.includes(at));
+  process.stdout.write(
+    `exactly-once: ${planned.length} ticks in ${SCHEDULE_SECONDS} s, run twice: ${twice.length}, missed between first and last: ${missing.length}, by instance ${JSON.stringify(byInstance)}\n`,
+  );
   expect(twice).toEqual([]);
   expect(missing).toEqual([]);
   expect(planned.length).toBeGreaterThanOrEqual(SCHEDULE_SECONDS - 2);
@@ -217,7 +230,8 @@ it('restarts the instances one at a time under a steady stream of requests with 
   // Eight clients, each one request after another: reads and a write-free POST inquiry.
   const client = async (id: number) => {
     while (running) {
-      const answer = id % 2 === 0 ? await call(entry, '/sys/menu/authority', undefined, admin) : await call(entry, '/sys/dict/inquire', { current: 1, size: 20, params: {} }, admin);
+      const answer =
+        id % 2 === 0 ? await call(entry, '/sys/menu/authority', undefined, admin) : await call(entry, '/sys/dict/inquire', { current: 1, size: 20, params: {} }, admin);
       sent += 1;
       if (answer.status !== 200 || answer.code !== 200) failures.push(`HTTP ${answer.status} code ${answer.code} ${answer.msg}`);
     }

@@ -18,7 +18,7 @@ async function rowsOf(file: string): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   const rows: unknown[][] = [];
-  book.worksheets[0]!.eachRow((line) => rows.push((line.values as unknown[]).slice(1)));
+  book.worksheets[0].eachRow((line) => rows.push((line.values as unknown[]).slice(1)));
   return rows;
 }
 
@@ -33,7 +33,11 @@ async function xlsxFile(name: string, rows: unknown[][]): Promise<string> {
 
 test('lists: the export downloads the filtered list in the column order chosen', async ({ page, signIn, adminApi, shot }) => {
   const prefix = uniq('exp');
-  for (const [suffix, state] of [['_b', 1], ['_a', 1], ['_c', 0]] as const) {
+  for (const [suffix, state] of [
+    ['_b', 1],
+    ['_a', 1],
+    ['_c', 0],
+  ] as const) {
     await adminApi.ok('/sys/user/creation', { userName: `${prefix}${suffix}`, nickName: `导出${suffix}`, password: 'Str0ng-Pass-e2e', state, roleId: null });
   }
   await signIn(page);
@@ -70,7 +74,10 @@ test('lists: an import with one bad row shows it and creates nothing; the fixed 
 
   await signIn(page);
   await openScreen(page, screen);
-  await page.getByRole('main').getByRole('button', { name: /导\s*入/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /导\s*入/ })
+    .click();
   const box = dialog(page, '导入用户');
   const input = box.locator('input[type=file]');
 

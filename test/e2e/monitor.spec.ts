@@ -21,7 +21,11 @@ const online = { parent: '系统监控', child: '在线用户', inquire: '/monit
 const filterForm = (page: Page) => shownScreen(page).locator('form').first();
 
 async function search(page: Page, inquire: string) {
-  return callDuring(page, inquire, () => filterForm(page).getByRole('button', { name: buttonName('查询') }).click());
+  return callDuring(page, inquire, () =>
+    filterForm(page)
+      .getByRole('button', { name: buttonName('查询') })
+      .click(),
+  );
 }
 
 test('操作日志: an edited nickname shows before and after in the detail drawer', async ({ page, signIn, adminApi, shot }) => {
@@ -47,6 +51,8 @@ test('操作日志: an edited nickname shows before and after in the detail draw
   const searched = await search(page, operations.inquire);
   expect(searched.body).toMatchObject({ params: { module: '用户管理', action: '编辑用户', operatorName: 'admin' } });
   const record = row(page, userName);
+  // The answer is in; the table shows it once React has rendered it (until then both records).
+  await expect(record).toHaveCount(1);
   await expect(record).toContainText('成功');
 
   await callDuring(page, '/monitor/operation/detail', () => record.getByRole('button', { name: buttonName('详情') }).click());
@@ -104,7 +110,12 @@ test('在线用户: a second browser forced out is sent to the login on its next
 
   await theirs.getByRole('button', { name: buttonName('强制下线') }).click();
   const reloaded = page.waitForResponse((response) => response.url().endsWith(online.inquire));
-  const forced = await callDuring(page, '/monitor/online/revoke', () => page.locator('.ant-popconfirm').getByRole('button', { name: buttonName('确定') }).click());
+  const forced = await callDuring(page, '/monitor/online/revoke', () =>
+    page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: buttonName('确定') })
+      .click(),
+  );
   expect(forced.envelope.code).toBe(200);
   await expectToast(page, forced.envelope.msg);
   await reloaded;
@@ -113,7 +124,9 @@ test('在线用户: a second browser forced out is sent to the login on its next
   // Their next action (a search) meets the 401 and the login.
   const answer = theirPage.waitForResponse((response) => response.url().endsWith('/api/hotel/device/inquire'));
   await control(filterForm(theirPage), '房间号').fill('1208');
-  await filterForm(theirPage).getByRole('button', { name: buttonName('查询') }).click();
+  await filterForm(theirPage)
+    .getByRole('button', { name: buttonName('查询') })
+    .click();
   expect((await (await answer).json()).code).toBe(401);
   await expect(theirPage).toHaveURL(/\/sys\/verify/);
   expect((await storedSession(theirPage)).token).toBeNull();

@@ -70,7 +70,12 @@ test('roles: users list 10 a page, bind and unbind with the server msg', async (
   await shot(page, 'role-users');
 
   await rowAction(users, userName, '解绑');
-  const unbound = await callDuring(page, '/sys/role/unbind/user', () => page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click());
+  const unbound = await callDuring(page, '/sys/role/unbind/user', () =>
+    page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click(),
+  );
   expect(unbound.envelope.code).toBe(200);
   await expectToast(page, unbound.envelope.msg);
   await expect(row(users, userName)).toHaveCount(0);

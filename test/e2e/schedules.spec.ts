@@ -44,7 +44,10 @@ test('schedules: invalid cron refused, a valid one runs and logs, edit and run o
     try {
       await expect(row(drawer, '定时触发').first()).toBeVisible({ timeout: 1_000 });
     } finally {
-      await drawer.getByRole('button', { name: /close|关闭/i }).first().click();
+      await drawer
+        .getByRole('button', { name: /close|关闭/i })
+        .first()
+        .click();
       await expect(drawer).toBeHidden();
     }
   }).toPass({ timeout: 20_000, intervals: [1_000] });
@@ -66,6 +69,9 @@ test('schedules: invalid cron refused, a valid one runs and logs, edit and run o
   await expect(row(drawer, '手动执行').first()).toBeVisible();
   await expect(row(drawer, '手动执行').first()).toContainText('成功');
   await shot(page, 'schedule-log');
-  await drawer.getByRole('button', { name: /close|关闭/i }).first().click();
+  await drawer
+    .getByRole('button', { name: /close|关闭/i })
+    .first()
+    .click();
   await shot(page, 'schedules');
 });

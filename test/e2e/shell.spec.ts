@@ -100,16 +100,17 @@ test('a spinner shows while a lazily loaded screen arrives', async ({ page, sign
   const holdChunk = async (view: string) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const requested = new Promise<void>((resolve) =>
-      void page.route(new RegExp(`/assets/view-${view}\\.[^/]*\\.js$`), async (route) => {
-        resolve();
-        await held;
-        await route.continue();
-      }),
-    );
+    let markRequested!: () => void;
+    const requested = new Promise<void>((resolve) => (markRequested = resolve));
+    // Installed before the caller navigates, so the chunk's request cannot slip past.
+    await page.route(new RegExp(`/assets/view-${view}\\.[^/]*\\.js$`), async (route) => {
+      markRequested();
+      await held;
+      await route.continue();
+    });
     return { requested, release };
   };
-  const spinner = page.getByRole('main').locator('.ant-spin');
+  const spinner = page.getByRole('main').locator('.ant-spin-spinning');
 
   // Moving to a screen inside the app.
   const device = await holdChunk('hotel-device');

@@ -12,7 +12,10 @@ import { settle } from './support/session';
 import { openMenu, shownScreen, sidebar } from './support/shell';
 
 const tabBar = (page: Page) => page.locator('.shell-tabs');
-const tab = (page: Page, title: string) => tabBar(page).locator('.ant-tabs-tab').filter({ hasText: new RegExp(`^${title}$`) });
+const tab = (page: Page, title: string) =>
+  tabBar(page)
+    .locator('.ant-tabs-tab')
+    .filter({ hasText: new RegExp(`^${title}$`) });
 const tabTitles = (page: Page) => tabBar(page).locator('.ant-tabs-tab');
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -77,10 +80,7 @@ test('tabs keep each screen’s filters and scroll, and survive a reload', async
 test('the next user to sign in on the browser starts with their own tabs only', async ({ page, signIn, adminApi }) => {
   const menus = await adminApi.menusWithResources();
   const device = menus.find((m) => m.element === 'hotel/device')!;
-  const operator = await adminApi.createRoleWithUser([
-    { type: 'menu', resource: device.id },
-    ...device.resources.map((r) => ({ type: 'resource' as const, resource: r.id })),
-  ]);
+  const operator = await adminApi.createRoleWithUser([{ type: 'menu', resource: device.id }, ...device.resources.map((r) => ({ type: 'resource' as const, resource: r.id }))]);
 
   await signIn(page);
   await openMenu(page, '系统管理', '用户管理');
@@ -97,13 +97,17 @@ test('the next user to sign in on the browser starts with their own tabs only', 
 });
 
 test('the panel draws its four charts from the server’s series', async ({ page, signIn, adminApi, shot }) => {
-  for (const [type, count] of [['lock', 3], ['aircon', 2], ['tv', 1]] as const) {
+  for (const [type, count] of [
+    ['lock', 3],
+    ['aircon', 2],
+    ['tv', 1],
+  ] as const) {
     for (let i = 0; i < count; i += 1) {
       await adminApi.ok('/hotel/device/creation', { name: `图表${type}${i}`, sn: uniq(`CH-${type}-`), type, roomNo: '8', state: 1, remark: '' });
     }
   }
   const schedules = await adminApi.ok('/sys/schedule/inquire', { size: 20, current: 1, params: { name: '设备在线统计' } });
-  await adminApi.ok('/sys/schedule/run', { id: schedules.records[0]!.id });
+  await adminApi.ok('/sys/schedule/run', { id: schedules.records[0].id });
 
   await signIn(page);
   const panel = shownScreen(page);

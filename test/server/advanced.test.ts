@@ -99,7 +99,9 @@ describeOnEachDatabase('hotel/advanced', (ctx) => {
       expectOk(await ctx().call('/hotel/advanced/jd/edit', { id: created.id }, admin));
       const renamed = expectOk(await ctx().call('/hotel/advanced/edit', { ...setting('参数变更2', { appSecret: '' }), id: created.id, version: 0 }, admin));
       expect(renamed.initialisedAt).not.toBeNull();
-      const moved = expectOk(await ctx().call('/hotel/advanced/edit', { ...setting('参数变更2', { appSecret: '', endpointUrl: 'https://open2.example.com' }), id: created.id, version: 1 }, admin));
+      const moved = expectOk(
+        await ctx().call('/hotel/advanced/edit', { ...setting('参数变更2', { appSecret: '', endpointUrl: 'https://open2.example.com' }), id: created.id, version: 1 }, admin),
+      );
       expect(moved.initialisedAt).toBeNull();
     });
 

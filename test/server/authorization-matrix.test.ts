@@ -49,7 +49,12 @@ describeOnEachDatabase('authorization matrix', (ctx) => {
       .values({ userName: 'matrix.none', nickName: '无角色', passwordHash: 'x', state: 1, roleId: null, createdAt: now, updatedAt: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const adminRow = await db.selectFrom('sysUser as u').innerJoin('sysRole as r', 'r.id', 'u.roleId').select(['u.id', 'u.roleId']).where('u.userName', '=', 'admin').executeTakeFirstOrThrow();
+    const adminRow = await db
+      .selectFrom('sysUser as u')
+      .innerJoin('sysRole as r', 'r.id', 'u.roleId')
+      .select(['u.id', 'u.roleId'])
+      .where('u.userName', '=', 'admin')
+      .executeTakeFirstOrThrow();
     identities.set('anonymous', { userId: null, roleId: null, builtin: false });
     identities.set('forged token', { userId: null, roleId: null, builtin: false });
     identities.set('user with no role', { userId: roleless.id, roleId: null, builtin: false });
@@ -112,7 +117,7 @@ describeOnEachDatabase('authorization matrix', (ctx) => {
         // A permitted download (an import template) answers its file, not the JSON envelope: it
         // was let through, which is what this test asks.
         const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
-        const { code } = isJson ? (response.json() as { code: number }) : { code: 0 };
+        const { code } = isJson ? response.json<{ code: number }>() : { code: 0 };
         const want = expected(route, caller);
         const fits = want === 'permitted' ? code !== 401 && code !== 403 : code === want;
         if (response.statusCode !== 200 || !fits) mismatches.push(`${route.method} ${route.url} as ${caller}: HTTP ${response.statusCode}, code ${code}, expected ${want}`);

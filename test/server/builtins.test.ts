@@ -24,14 +24,27 @@ const extraArea: SeedArea = {
 };
 const upgraded: BuiltinCatalog = {
   areas: [...builtinCatalog.areas, extraArea],
-  dictionaries: { ...builtinCatalog.dictionaries, zz_state: [{ label: '开', value: '1' }, { label: '关', value: '0' }] },
+  dictionaries: {
+    ...builtinCatalog.dictionaries,
+    zz_state: [
+      { label: '开', value: '1' },
+      { label: '关', value: '0' },
+    ],
+  },
   schedules: [...builtinCatalog.schedules, { name: '测试任务', cron: '0 5 * * *', task: 'session.purgeExpired', params: {}, remark: '' }],
 };
 
 describeOnEachDatabase('built-in catalogue', (ctx) => {
   const db = () => ctx().database.db;
   const count = async (table: 'sysMenu' | 'sysResource' | 'sysDict' | 'sysSchedule' | 'sysDictResource') =>
-    Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const totals = async () => ({
     menus: await count('sysMenu'),
     resources: await count('sysResource'),

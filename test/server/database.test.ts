@@ -1,26 +1,55 @@
-/** The PostgreSQL connection pool outlives connections the server cuts (restart, failover). */
+/**
+ * The PostgreSQL connection pool outlives connections the server cuts (restart, failover); SQLite's
+ * reused statements (db/connection.ts) never serve two reads at once.
+ */
 import { Client } from 'pg';
 import { createTestDatabase, startTestApp, ADMIN_PASSWORD, SETUP_TIMEOUT_MS } from './support/harness';
+import BetterSqlite3 from 'better-sqlite3';
+import { reusePreparedStatements } from '../../src/server/db/connection';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 onPostgres('PostgreSQL pool', () => {
-  it('keeps serving after the server terminates its idle connections', async () => {
-    const target = await createTestDatabase('postgres');
-    const app = await startTestApp(target);
-    try {
-      const token = await app.login('admin', ADMIN_PASSWORD);
-      const admin = new Client({ connectionString: target.url });
-      await admin.connect();
-      const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      await admin.end();
-      expect(rowCount).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect((await app.call('GET /sys/menu/authority', null, token)).code).toBe(200);
-    } finally {
-      await app.close();
-      await target.drop();
-    }
-    // It creates and migrates its own database (see the harness's setup budget).
-  }, SETUP_TIMEOUT_MS);
+  it(
+    'keeps serving after the server terminates its idle connections',
+    async () => {
+      const target = await createTestDatabase('postgres');
+      const app = await startTestApp(target);
+      try {
+        const token = await app.login('admin', ADMIN_PASSWORD);
+        const admin = new Client({ connectionString: target.url });
+        await admin.connect();
+        const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        await admin.end();
+        expect(rowCount).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await app.call('GET /sys/menu/authority', null, token)).code).toBe(200);
+      } finally {
+        await app.close();
+        await target.drop();
+      }
+      // It creates and migrates its own database (see the harness's setup budget).
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});
+
+describe('SQLite statement reuse', () => {
+  it('answers the compiled statement again for the same SQL, and a fresh one while it is still being read', () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    reusePreparedStatements(sqlite);
+    sqlite.exec('create table t (n integer); insert into t values (1), (2), (3)');
+    const sql = 'select n from t order by n';
+    const first = sqlite.prepare(sql);
+    expect(sqlite.prepare(sql)).toBe(first);
+    const reading = first.iterate() as IterableIterator<{ n: number }>;
+    expect(reading.next().value).toEqual({ n: 1 });
+    // Still iterating (busy): the same SQL meanwhile runs in full on another statement.
+    const meanwhile = sqlite.prepare(sql);
+    expect(meanwhile).not.toBe(first);
+    expect(meanwhile.all()).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect([...reading]).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(sqlite.prepare(sql)).toBe(first);
+    sqlite.close();
+  });
 });

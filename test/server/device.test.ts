@@ -25,7 +25,7 @@ async function heartbeat(app: TestApp, sn: string, key?: string) {
     payload: { sn },
   });
   expect(response.statusCode).toBe(200);
-  return response.json() as { code: number; msg: string; data: { serverTime: number } | null };
+  return response.json<{ code: number; msg: string; data: { serverTime: number } | null }>();
 }
 
 describeOnEachDatabase('hotel/device', (ctx) => {
@@ -91,8 +91,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
     it('filters by contained name and sn, type, room, state and online', async () => {
       const ac = await create(device('FLT-AC-01', { name: '筛选空调', type: 'aircon', roomNo: '1201' }));
       await create(device('FLT-GW-01', { name: '筛选网关', type: 'gateway', roomNo: '1202', state: 0 }));
-      const sns = async (params: Record<string, unknown>) =>
-        expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1, params }, admin)).records.map((d) => d.sn);
+      const sns = async (params: Record<string, unknown>) => expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1, params }, admin)).records.map((d) => d.sn);
       expect(await sns({ name: '筛选' })).toEqual(['FLT-AC-01', 'FLT-GW-01']);
       expect(await sns({ sn: 'flt-gw' })).toEqual(['FLT-GW-01']);
       expect(await sns({ sn: '_' })).toEqual([]);
@@ -169,7 +168,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
       const { device: created, deviceKey: oldKey } = await create(device('HB-0004'));
       const reset = await ctx().call('/hotel/device/key/reset', { id: created.id }, admin);
       expect(reset).toMatchObject({ code: 200, data: { device: { id: created.id, version: 0 } } });
-      const newKey = reset.data!.deviceKey;
+      const newKey = reset.data.deviceKey;
       expect(newKey).not.toBe(oldKey);
       expect(await heartbeat(ctx(), 'HB-0004', oldKey)).toMatchObject({ code: 401 });
       expect(await heartbeat(ctx(), 'HB-0004', newKey)).toMatchObject({ code: 200 });
@@ -183,7 +182,11 @@ describeOnEachDatabase('hotel/device', (ctx) => {
       const fresh = await create(device('SWP-FRESH'));
       await heartbeat(ctx(), 'SWP-STALE', stale.deviceKey);
       await heartbeat(ctx(), 'SWP-FRESH', fresh.deviceKey);
-      await ctx().database.db.updateTable('hotelDevice').set({ lastSeenAt: Date.now() - 6 * MINUTE }).where('id', '=', stale.device.id).execute();
+      await ctx()
+        .database.db.updateTable('hotelDevice')
+        .set({ lastSeenAt: Date.now() - 6 * MINUTE })
+        .where('id', '=', stale.device.id)
+        .execute();
 
       const sweep = expectOk(
         await ctx().call('/sys/schedule/creation', { name: '离线检测测试', cron: '* * * * *', task: 'device.offlineSweep', params: { minutes: 5 }, state: 0, remark: '' }, admin),

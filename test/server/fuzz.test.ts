@@ -47,7 +47,7 @@ async function fingerprint(t: TestApp): Promise<Fingerprint> {
       const kept = Object.keys(row)
         .sort()
         .filter((key) => !(VOLATILE_TABLES.has(table) && VOLATILE_COLUMNS.has(key)))
-        .map((key) => [key, row[key] instanceof Date ? (row[key] as Date).toISOString() : row[key]]);
+        .map((key) => [key, row[key] instanceof Date ? row[key].toISOString() : row[key]]);
       const line = JSON.stringify(kept);
       counts.set(line, (counts.get(line) ?? 0) + 1);
     }
@@ -122,7 +122,7 @@ describeOnEachDatabase('fuzzing every route with invalid input', (ctx) => {
         fc.asyncProperty(cases, async (invalid) => {
           const response = await send(invalid);
           figures.cases += 1;
-          const body = response.statusCode === 200 ? (response.json() as { code: number; msg: string }) : null;
+          const body = response.statusCode === 200 ? response.json<{ code: number; msg: string }>() : null;
           const label = body ? String(body.code) : `HTTP ${response.statusCode}`;
           figures.answers[label] = (figures.answers[label] ?? 0) + 1;
           if (body?.code === 500 || response.statusCode >= 500) figures.errors500 += 1;

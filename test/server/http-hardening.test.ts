@@ -16,7 +16,12 @@ describeOnEachDatabase(
         ctx().app.inject({ method: 'GET', url: '/api/sys/menu/authority' }),
         ctx().app.inject({ method: 'POST', url: '/api/sys/user/verify', payload: { userName: '' } }),
         ctx().app.inject({ method: 'POST', url: '/api/nothing/here', payload: {} }),
-        ctx().app.inject({ method: 'POST', url: '/api/sys/user/verify', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ userName: 'x'.repeat(300 * 1024) }) }),
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/sys/user/verify',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ userName: 'x'.repeat(300 * 1024) }),
+        }),
       ]);
       expect(answers.map((a) => a.json().code)).toEqual([200, 401, 400, 404, 413]);
       for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Writable } from 'node:stream';
 import { createTestDatabase, describeOnEachDatabase, startTestApp, ADMIN_PASSWORD } from './support/harness';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import { Code } from '../../src/contract/constants';
+import { captureLog } from './support/log-capture';
 
 function makeClientDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-client-'));
@@ -32,6 +32,18 @@ describeOnEachDatabase(
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('sends the same security headers on API answers', async () => {
+      const response = await ctx().app.inject({ method: 'GET', url: '/api/healthz' });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cache-control': 'no-store',
+      });
+      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     });
 
     it('serves index.html uncached for any app path (history fallback)', async () => {
@@ -83,13 +95,32 @@ describe('first start', () => {
     const target = await createTestDatabase('sqlite');
     const first = await startTestApp(target);
     const count = async (table: 'sysMenu' | 'sysResource' | 'sysDict' | 'sysRole' | 'sysUser') =>
-      Number((await first.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const before = { menus: await count('sysMenu'), resources: await count('sysResource'), dicts: await count('sysDict'), roles: await count('sysRole'), users: await count('sysUser') };
-    // Three areas (系统管理, 酒店管理, 系统监控) and their twelve screens.
-    expect(before).toMatchObject({ menus: 15, roles: 1, users: 1 });
+      Number(
+        (
+          await first.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = {
+      menus: await count('sysMenu'),
+      resources: await count('sysResource'),
+      dicts: await count('sysDict'),
+      roles: await count('sysRole'),
+      users: await count('sysUser'),
+    };
+    // Three areas (系统管理, 酒店管理, 系统监控) and their fourteen screens.
+    expect(before).toMatchObject({ menus: 17, roles: 1, users: 1 });
     const again = await seedIfEmpty(first.database.db, () => first.app.passwords.hash('another-Passw0rd'));
     expect(again.seeded).toBe(false);
-    expect({ menus: await count('sysMenu'), resources: await count('sysResource'), dicts: await count('sysDict'), roles: await count('sysRole'), users: await count('sysUser') }).toEqual(before);
+    expect({
+      menus: await count('sysMenu'),
+      resources: await count('sysResource'),
+      dicts: await count('sysDict'),
+      roles: await count('sysRole'),
+      users: await count('sysUser'),
+    }).toEqual(before);
     await first.login('admin', ADMIN_PASSWORD);
     await first.close();
     await target.drop();
@@ -98,13 +129,7 @@ describe('first start', () => {
 
 describe('logs', () => {
   it('never contain the token or the password', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, stream } = captureLog();
     const target = await createTestDatabase('sqlite');
     const app = await startTestApp(target, {}, { logger: { level: 'trace', stream } });
     const token = await app.login();
@@ -117,5 +142,58 @@ describe('logs', () => {
     expect(log).not.toContain('Wrong-Secret-999');
     await app.close();
     await target.drop();
+  });
+
+  it('logs a request answered after SLOW_REQUEST_MS at warn, with its route and time, and a quick one not at all', async () => {
+    const { lines, stream } = captureLog();
+    const target = await createTestDatabase('sqlite');
+    const app = await startTestApp(
+      target,
+      { slowRequestMs: 200 },
+      {
+        logger: { level: 'warn', stream },
+        extend: (instance) => instance.get('/api/test/slow', { config: { access: 'public' } }, () => new Promise((resolve) => setTimeout(() => resolve({ ok: 1 }), 250))),
+      },
+    );
+    try {
+      await app.app.inject({ method: 'GET', url: '/api/healthz' });
+      expect(lines.join('')).not.toContain('slow request');
+      await app.app.inject({ method: 'GET', url: '/api/test/slow' });
+      const slow = lines.map((line) => JSON.parse(line) as { level: number; msg: string; route?: string; ms?: number }).filter((line) => line.msg === 'slow request');
+      expect(slow).toEqual([expect.objectContaining({ level: 40, route: '/api/test/slow', method: 'GET' })]);
+      expect(slow[0].ms).toBeGreaterThanOrEqual(200);
+    } finally {
+      await app.close();
+      await target.drop();
+    }
+  });
+
+  it('logs an event loop held up for EVENT_LOOP_STALL_MS at warn, with how long, and an idle loop not at all', async () => {
+    const { lines, stream } = captureLog();
+    const target = await createTestDatabase('sqlite');
+    const holdUp = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until); // a synchronous step, as a long SQLite statement is
+    };
+    const app = await startTestApp(
+      target,
+      { stallWarnMs: 200 },
+      {
+        logger: { level: 'warn', stream },
+        extend: (instance) => instance.get('/api/test/hold', { config: { access: 'public' } }, () => (holdUp(400), { ok: 1 })),
+      },
+    );
+    const blocked = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; ms?: number }).filter((line) => line.msg === 'event loop blocked');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(blocked()).toEqual([]);
+      await app.app.inject({ method: 'GET', url: '/api/test/hold' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(blocked()).toEqual([expect.objectContaining({ level: 40 })]);
+      expect(blocked()[0].ms).toBeGreaterThanOrEqual(200);
+    } finally {
+      await app.close();
+      await target.drop();
+    }
   });
 });

@@ -21,7 +21,7 @@ async function postRaw(app: TestApp, url: string, text: string, token?: string) 
     payload: text,
   });
   expect(response.statusCode).toBe(200);
-  return response.json() as { code: number; msg: string; data: unknown };
+  return response.json<{ code: number; msg: string; data: unknown }>();
 }
 
 const menuBody = (sort: string) => `{"pid":null,"name":"poison","path":"","element":"","icon":"","sort":${sort},"state":1,"isAuth":0}`;
@@ -51,23 +51,26 @@ describeOnEachDatabase('numbers', (ctx) => {
     expect(await rowCount(ctx(), 'hotelDevice')).toBe(0);
   });
 
-  it.each([['size', '"Infinity"'], ['current', '"Infinity"'], ['size', '1e400'], ['current', '"1e400"']])(
-    'refuses %s = %s on every paged endpoint',
-    async (key, value) => {
-      const paged = Object.keys(contract).filter((k) => (contract as Record<string, { body: unknown }>)[k]!.body && JSON.stringify((contract as Record<string, { body: unknown }>)[k]!.body).includes('"每页条数"'));
-      expect(paged.length).toBeGreaterThan(8);
-      for (const url of paged) {
-        const body = key === 'size' ? `{"size":${value},"current":1}` : `{"size":20,"current":${value}}`;
-        const answer = await postRaw(ctx(), url, body, admin);
-        expect({ url, code: answer.code }).toEqual({ url, code: 400 });
-      }
-    },
-  );
+  it.each([
+    ['size', '"Infinity"'],
+    ['current', '"Infinity"'],
+    ['size', '1e400'],
+    ['current', '"1e400"'],
+  ])('refuses %s = %s on every paged endpoint', async (key, value) => {
+    const paged = Object.keys(contract).filter(
+      (k) => (contract as Record<string, { body: unknown }>)[k].body && JSON.stringify((contract as Record<string, { body: unknown }>)[k].body).includes('"每页条数"'),
+    );
+    expect(paged.length).toBeGreaterThan(8);
+    for (const url of paged) {
+      const body = key === 'size' ? `{"size":${value},"current":1}` : `{"size":20,"current":${value}}`;
+      const answer = await postRaw(ctx(), url, body, admin);
+      expect({ url, code: answer.code }).toEqual({ url, code: 400 });
+    }
+  });
 
   it('coerces only plain decimal digits in the GET helpers’ query strings', async () => {
-    const roleId = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1 }, admin)).records[0]!.id;
-    const get = async (query: string) =>
-      (await ctx().app.inject({ method: 'GET', url: `/api/sys/role/auth?${query}`, headers: { authorization: `Bearer ${admin}` } })).json();
+    const roleId = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1 }, admin)).records[0].id;
+    const get = async (query: string) => (await ctx().app.inject({ method: 'GET', url: `/api/sys/role/auth?${query}`, headers: { authorization: `Bearer ${admin}` } })).json();
     expect((await get(`roleId=${roleId}`)).code).toBe(200);
     for (const bad of ['Infinity', '1e0', '%2B1', '%201', '0x1', '1.0', '', '99999999999', '-1', '1%00']) {
       const answer = await get(`roleId=${bad}`);
@@ -115,8 +118,14 @@ describeOnEachDatabase('text', (ctx) => {
   });
 
   it('refuses control characters in filters and in every kind of text field, writing nothing', async () => {
-    expect(await ctx().call('/sys/user/inquire', { size: 20, current: 1, params: { userName: 'a\u0000' } }, admin)).toMatchObject({ code: 400, msg: '用户名不能包含控制字符（U+0000）' });
-    expect(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { roomNo: '\u0085' } }, admin)).toMatchObject({ code: 400, msg: '房间号不能包含控制字符（U+0085）' });
+    expect(await ctx().call('/sys/user/inquire', { size: 20, current: 1, params: { userName: 'a\u0000' } }, admin)).toMatchObject({
+      code: 400,
+      msg: '用户名不能包含控制字符（U+0000）',
+    });
+    expect(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { roomNo: '\u0085' } }, admin)).toMatchObject({
+      code: 400,
+      msg: '房间号不能包含控制字符（U+0085）',
+    });
     const before = await rowCount(ctx(), 'sysRole');
     expect(await ctx().call('/sys/role/creation', { name: '前\u0000台', remark: '', state: 1 }, admin)).toMatchObject({ code: 400, msg: '角色名称不能包含控制字符（U+0000）' });
     expect(await ctx().call('/sys/role/creation', { name: '前台', remark: 'a\u0000', state: 1 }, admin)).toMatchObject({ code: 400, msg: '备注不能包含控制字符（U+0000）' });
@@ -150,7 +159,8 @@ describe('the contract', () => {
         if (node.type !== 'integer' && node.type !== 'number') return;
         const { minimum, maximum } = node as { minimum?: number; maximum?: number };
         // Integers land in int4 columns, except time bounds (field.instant) in bigint ones.
-        if (node.type !== 'integer' || minimum === undefined || maximum === undefined || minimum < -INT4_MAX - 1 || (maximum > INT4_MAX && maximum !== INSTANT_MAX)) unbounded.push(path);
+        if (node.type !== 'integer' || minimum === undefined || maximum === undefined || minimum < -INT4_MAX - 1 || (maximum > INT4_MAX && maximum !== INSTANT_MAX))
+          unbounded.push(path);
       });
     }
     expect(unbounded).toEqual([]);
@@ -179,10 +189,14 @@ describe('migration 003 on a SQLite database poisoned before it', () => {
     const raw = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
     expect((await new Migrator({ db: raw, provider: before }).migrateToLatest()).error).toBeUndefined();
     const now = Date.now();
-    const insertMenu = sqlite.prepare("INSERT INTO sys_menu (pid, name, path, element, icon, sort, state, is_auth, created_at, updated_at) VALUES (NULL, ?, '', '', '', ?, ?, ?, ?, ?)");
+    const insertMenu = sqlite.prepare(
+      "INSERT INTO sys_menu (pid, name, path, element, icon, sort, state, is_auth, created_at, updated_at) VALUES (NULL, ?, '', '', '', ?, ?, ?, ?, ?)",
+    );
     insertMenu.run('poison', Infinity, 1, 0, now, now);
     insertMenu.run('poison2', -Infinity, Infinity, -Infinity, now, now);
-    sqlite.prepare("INSERT INTO sys_dict (code, label, value, sort, state, remark, created_at, updated_at) VALUES ('poison', 'p', 'p', ?, ?, '', ?, ?)").run(Infinity, -Infinity, now, now);
+    sqlite
+      .prepare("INSERT INTO sys_dict (code, label, value, sort, state, remark, created_at, updated_at) VALUES ('poison', 'p', 'p', ?, ?, '', ?, ?)")
+      .run(Infinity, -Infinity, now, now);
     await raw.destroy();
 
     const app = await startTestApp(target);

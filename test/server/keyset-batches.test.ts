@@ -17,7 +17,23 @@ describeOnEachDatabase('newest-first keyset batches', (ctx) => {
     // Inserted directly: the rows only need an order, not a valid hash chain.
     await ctx()
       .database.db.insertInto('sysLoginLog')
-      .values(rows.map(({ id, at }) => ({ id, at, event: 'login', outcome: 'success', userId: null, userName, ip: '', browser: '', os: '', userAgent: '', msg: '', prevHash: '', hash: '' })))
+      .values(
+        rows.map(({ id, at }) => ({
+          id,
+          at,
+          event: 'login',
+          outcome: 'success',
+          userId: null,
+          userName,
+          ip: '',
+          browser: '',
+          os: '',
+          userAgent: '',
+          msg: '',
+          prevHash: '',
+          hash: '',
+        })),
+      )
       .execute();
   });
 

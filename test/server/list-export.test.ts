@@ -31,7 +31,7 @@ describeOnEachDatabase('list export', (ctx) => {
     const file = await download(ctx(), '/sys/user/export', {}, admin);
     expect(file.type).toBe(XLSX_MIME);
     expect(file.disposition).toMatch(/^attachment; filename="export\.xlsx"; filename\*=UTF-8''/);
-    expect(decodeURIComponent(file.disposition.split("UTF-8''")[1]!)).toMatch(/^用户列表-\d{12}\.xlsx$/);
+    expect(decodeURIComponent(file.disposition.split("UTF-8''")[1])).toMatch(/^用户列表-\d{12}\.xlsx$/);
     expect(file.rows[0]).toEqual(['用户名', '昵称', '状态', '角色', '创建时间', '更新时间']);
     expect(file.rows.slice(1).map((row) => row.slice(0, 4))).toEqual([
       ['admin', '系统管理员', '启用', '超级管理员'],
@@ -39,7 +39,7 @@ describeOnEachDatabase('list export', (ctx) => {
       ['bob', 'bob 昵称', '启用', undefined],
       ['mallory', '\'=HYPERLINK("http://x")', '禁用', undefined],
     ]);
-    expect(file.rows[1]![4]).toMatch(TIME);
+    expect(file.rows[1][4]).toMatch(TIME);
   });
 
   it('honours the filters and the sort of the list', async () => {
@@ -71,10 +71,10 @@ describeOnEachDatabase('list export', (ctx) => {
   });
 
   it('shows a label an operator renamed in the dictionary, as the screen does', async () => {
-    const entry = expectOk(await ctx().call('/sys/dict/inquire', { size: 20, current: 1, params: { code: 'device_type', label: '电视' } }, admin)).records[0]!;
-    expectOk(await ctx().call('/sys/dict/edit', { ...entry, label: '客房电视', id: entry.id, version: entry.version, createdAt: undefined, updatedAt: undefined } as never, admin));
+    const entry = expectOk(await ctx().call('/sys/dict/inquire', { size: 20, current: 1, params: { code: 'device_type', label: '电视' } }, admin)).records[0];
+    expectOk(await ctx().call('/sys/dict/edit', { ...entry, label: '客房电视', id: entry.id, version: entry.version, createdAt: undefined, updatedAt: undefined }, admin));
     const file = await download(ctx(), '/hotel/device/export', { params: { sn: 'TV' } }, admin);
-    expect(file.rows[1]![2]).toBe('客房电视');
+    expect(file.rows[1][2]).toBe('客房电视');
   });
 
   it('exports roles, dictionaries and schedules with their labels', async () => {
@@ -94,15 +94,15 @@ describeOnEachDatabase('list export', (ctx) => {
 
     const schedules = await download(ctx(), '/sys/schedule/export', { sort: { field: 'name', order: 'ascend' }, params: { task: 'schedule.pruneLogs' } }, admin);
     expect(schedules.rows[0]).toEqual(['任务名称', 'Cron 表达式', '任务类型', '任务参数', '状态', '下次执行', '上次执行', '最近运行结果', '最近运行信息', '备注']);
-    expect(schedules.rows[1]!.slice(0, 5)).toEqual(['清理任务日志', '0 4 * * *', '清理任务日志', '{"days":30}', '运行中']);
+    expect(schedules.rows[1].slice(0, 5)).toEqual(['清理任务日志', '0 4 * * *', '清理任务日志', '{"days":30}', '运行中']);
   });
 
   it('exports one schedule’s run log, newest first, with trigger and outcome labels', async () => {
-    const schedule = expectOk(await ctx().call('/sys/schedule/inquire', { size: 20, current: 1, params: { task: 'session.purgeExpired' } }, admin)).records[0]!;
+    const schedule = expectOk(await ctx().call('/sys/schedule/inquire', { size: 20, current: 1, params: { task: 'session.purgeExpired' } }, admin)).records[0];
     expectOk(await ctx().call('/sys/schedule/run', { id: schedule.id }, admin));
     expectOk(await ctx().call('/sys/schedule/run', { id: schedule.id }, admin));
     const file = await download(ctx(), '/sys/schedule/log/export', { params: { scheduleId: schedule.id } }, admin);
-    expect(decodeURIComponent(file.disposition.split("UTF-8''")[1]!)).toMatch(/^运行日志-清理过期会话-\d{12}\.xlsx$/);
+    expect(decodeURIComponent(file.disposition.split("UTF-8''")[1])).toMatch(/^运行日志-清理过期会话-\d{12}\.xlsx$/);
     expect(file.rows[0]).toEqual(['开始时间', '结束时间', '触发方式', '结果', '信息', '实例']);
     expect(file.rows.slice(1).map((row) => row.slice(2, 4))).toEqual([
       ['手动执行', '成功'],
@@ -128,6 +128,6 @@ describeOnEachDatabase('list export', (ctx) => {
     expect(adminAuthority.find((menu) => menu.element === 'sys/user')!.granted).toEqual(expect.arrayContaining(['api_export', 'api_import', 'field_state']));
 
     const exporter = await signedInOperator(ctx(), admin, 'exporter', await menuGrants(ctx(), '/sys/user'));
-    expect((await download(ctx(), '/sys/user/export', {}, exporter.token)).rows[0]![0]).toBe('用户名');
+    expect((await download(ctx(), '/sys/user/export', {}, exporter.token)).rows[0][0]).toBe('用户名');
   });
 });

@@ -10,6 +10,9 @@ import { createRole, createUser, expectOk, menuGrants, rowCount, signedInOperato
 import { download, upload, xlsxFile } from './support/files';
 import type { DataOf } from '../../src/contract';
 
+/** A column's text cells, one per line (the notes sheet holds text only). */
+const cellTexts = (values: readonly unknown[]) => values.filter((value): value is string => typeof value === 'string').join('\n');
+
 type Summary = DataOf<'/sys/user/import'>;
 const USER_HEADER = ['用户名*', '昵称*', '状态', '角色'];
 const DEVICE_HEADER = ['设备名称*', '序列号*', '设备类型*', '房间号', '状态', '备注'];
@@ -29,9 +32,9 @@ describeOnEachDatabase('list import', (ctx) => {
   describe('users', () => {
     it('offers a template with the columns, required ones marked, and notes', async () => {
       const file = await download(ctx(), '/sys/user/import/template', null, admin);
-      expect(decodeURIComponent(file.disposition.split("UTF-8''")[1]!)).toBe('用户导入模板.xlsx');
+      expect(decodeURIComponent(file.disposition.split("UTF-8''")[1])).toBe('用户导入模板.xlsx');
       expect(file.rows).toEqual([USER_HEADER]);
-      const notes = file.book!.getWorksheet('填写说明')!.getColumn(1).values.join('\n');
+      const notes = cellTexts(file.book!.getWorksheet('填写说明')!.getColumn(1).values);
       expect(notes).toContain('启用 或 禁用');
       expect(notes).toContain('初始密码');
     });
@@ -96,7 +99,7 @@ describeOnEachDatabase('list import', (ctx) => {
       expect(await userNamed(ctx(), 'ivan')).toMatchObject({ nickName: '伊万', state: 1, roleId: clerks.id });
       // An exported, neutralised cell comes back as the text it was.
       expect(await userNamed(ctx(), 'judy')).toMatchObject({ nickName: '=朱迪', state: 0, roleId: null });
-      const ivanPassword = answer.data.credentials[0]!.secret;
+      const ivanPassword = answer.data.credentials[0].secret;
       expect(ivanPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
       await expect(ctx().login('ivan', ivanPassword)).resolves.toEqual(expect.any(String));
       expect((await userNamed(ctx(), 'ivan'))!.passwordHash).not.toContain(ivanPassword);
@@ -122,7 +125,7 @@ describeOnEachDatabase('list import', (ctx) => {
     });
 
     it('keeps the role and state of an existing user when those cells are empty', async () => {
-      const clerks = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1, params: { name: '前台' } }, admin)).records[0]!;
+      const clerks = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1, params: { name: '前台' } }, admin)).records[0];
       const leo = await createUser(ctx(), admin, 'leo', clerks.id);
       expectOk(await importUsers([['leo', '里奥', '', '']], 'apply', true));
       expect(await userNamed(ctx(), 'leo')).toMatchObject({ nickName: '里奥', state: 1, roleId: clerks.id, version: leo.version + 1 });
@@ -161,11 +164,7 @@ describeOnEachDatabase('list import', (ctx) => {
     });
 
     it('is a resource of its own, like the template', async () => {
-      const importIds = await ctx()
-        .database.db.selectFrom('sysResource')
-        .select('id')
-        .where('path', 'in', ['/sys/user/import', '/sys/user/import/template'])
-        .execute();
+      const importIds = await ctx().database.db.selectFrom('sysResource').select('id').where('path', 'in', ['/sys/user/import', '/sys/user/import/template']).execute();
       const without = (await menuGrants(ctx(), '/sys/user')).filter((grant) => !importIds.some((r) => grant.type === 'resource' && r.id === grant.resource));
       const viewer = await signedInOperator(ctx(), admin, 'viewer', without);
       expect(await importUsers([['paul', '保罗', '', '']], 'preview', false, viewer.token)).toEqual({ code: 403, msg: '没有权限执行该操作', data: null });
@@ -175,7 +174,14 @@ describeOnEachDatabase('list import', (ctx) => {
     it('refuses what is not a usable spreadsheet, naming the problem', async () => {
       const send = (file: Buffer, type?: string) => upload(ctx(), '/sys/user/import', { mode: 'preview' }, file, admin, type);
       expect(await send(Buffer.from('userName,nickName\nquinn,Q'))).toEqual({ code: 400, msg: '文件不是有效的 .xlsx 表格', data: null });
-      expect(await send(await xlsxFile([['用户名', '状态'], ['quinn', '启用']]))).toEqual({ code: 400, msg: '缺少列：昵称（请使用导入模板）', data: null });
+      expect(
+        await send(
+          await xlsxFile([
+            ['用户名', '状态'],
+            ['quinn', '启用'],
+          ]),
+        ),
+      ).toEqual({ code: 400, msg: '缺少列：昵称（请使用导入模板）', data: null });
       expect(await send(await xlsxFile([USER_HEADER, [], []]))).toEqual({ code: 400, msg: '文件中没有数据行', data: null });
       expect(await send(Buffer.from(JSON.stringify({ userName: 'quinn' })), 'application/json')).toMatchObject({ code: 400, msg: expect.stringMatching(/^请上传 \.xlsx 文件/) });
       const tooMany = Array.from({ length: 501 }, (_, index) => [`user${index}`, '批量', '', '']);
@@ -214,7 +220,7 @@ describeOnEachDatabase('list import', (ctx) => {
     it('offers a template naming the device types', async () => {
       const file = await download(ctx(), '/hotel/device/import/template', null, admin);
       expect(file.rows).toEqual([DEVICE_HEADER]);
-      expect(file.book!.getWorksheet('填写说明')!.getColumn(1).values.join('\n')).toContain('智能门锁、空调控制器');
+      expect(cellTexts(file.book!.getWorksheet('填写说明')!.getColumn(1).values)).toContain('智能门锁、空调控制器');
     });
 
     it('previews problems, refuses a bad apply, then creates devices with keys that work once shown', async () => {
@@ -253,7 +259,16 @@ describeOnEachDatabase('list import', (ctx) => {
       const applied = await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '0110', '禁用', '换过电池']], 'apply', true);
       expect(applied.data).toMatchObject({ created: 0, updated: 1, credentials: [] });
       const after = await ctx().database.db.selectFrom('hotelDevice').selectAll().where('sn', '=', 'LOCK-0101').executeTakeFirstOrThrow();
-      expect(after).toMatchObject({ id: before.id, name: '101 门锁（新）', roomNo: '0110', remark: '换过电池', state: 0, online: 0, keyHash: before.keyHash, version: before.version + 1 });
+      expect(after).toMatchObject({
+        id: before.id,
+        name: '101 门锁（新）',
+        roomNo: '0110',
+        remark: '换过电池',
+        state: 0,
+        online: 0,
+        keyHash: before.keyHash,
+        version: before.version + 1,
+      });
     });
 
     it('re-imports its own export unchanged (extra columns ignored, labels read back)', async () => {

@@ -41,14 +41,19 @@ describeOnEachDatabase('list sorting', (ctx) => {
   let userMenu: number;
 
   const page = async (key: EndpointKey, body: Record<string, unknown>) =>
-    expectOk(await ctx().call(key, { size: 100, current: 1, ...body } as never, admin)) as unknown as { records: Row[]; total: number };
+    expectOk(await ctx().call(key, { size: 100, current: 1, ...body }, admin)) as unknown as { records: Row[]; total: number };
 
   beforeAll(async () => {
     admin = await ctx().login();
     userMenu = await menuId(ctx(), '/sys/user');
     const front = await createRole(ctx(), admin, 'front');
     const back = await createRole(ctx(), admin, 'back');
-    for (const [name, role] of [['carol', front.id], ['alice', null], ['bob', back.id], ['dave', front.id]] as const) {
+    for (const [name, role] of [
+      ['carol', front.id],
+      ['alice', null],
+      ['bob', back.id],
+      ['dave', front.id],
+    ] as const) {
       await createUser(ctx(), admin, name, role);
     }
     await ctx().database.db.updateTable('sysUser').set({ state: 0 }).where('userName', 'in', ['bob', 'dave']).execute();
@@ -68,7 +73,11 @@ describeOnEachDatabase('list sorting', (ctx) => {
     await ctx().database.db.updateTable('hotelDevice').set({ lastSeenAt: 1000, online: 1 }).where('sn', 'in', ['SN-0004', 'SN-0003']).execute();
     await ctx().database.db.updateTable('hotelDevice').set({ lastSeenAt: 2000 }).where('sn', '=', 'SN-0001').execute();
 
-    for (const [name, state] of [['b-conf', 1], ['a-conf', 0], ['b-conf2', 1]] as const) {
+    for (const [name, state] of [
+      ['b-conf', 1],
+      ['a-conf', 0],
+      ['b-conf2', 1],
+    ] as const) {
       expectOk(await ctx().call('/hotel/advanced/creation', { name, endpointUrl: '', appKey: '', appSecret: '', state, remark: '' }, admin));
     }
     const schedules = expectOk(await ctx().call('/sys/schedule/inquire', { size: 20, current: 1 }, admin));
@@ -77,7 +86,7 @@ describeOnEachDatabase('list sorting', (ctx) => {
     // Runs that started at the same moment (startedAt ties), one still running (endedAt NULL).
     const runs = await ctx().database.db.selectFrom('sysScheduleLog').select('id').where('scheduleId', '=', scheduleId).orderBy('id').execute();
     await ctx().database.db.updateTable('sysScheduleLog').set({ startedAt: 5000 }).where('scheduleId', '=', scheduleId).execute();
-    await ctx().database.db.updateTable('sysScheduleLog').set({ endedAt: null }).where('id', '=', runs[0]!.id).execute();
+    await ctx().database.db.updateTable('sysScheduleLog').set({ endedAt: null }).where('id', '=', runs[0].id).execute();
   });
 
   const lists: Array<{ key: EndpointKey; keys: readonly string[]; params?: () => Record<string, unknown> }> = [
@@ -94,7 +103,7 @@ describeOnEachDatabase('list sorting', (ctx) => {
   ];
 
   it.each(lists)('$key refuses an unknown key, a wrong direction and extra fields, with a Chinese 400', async ({ key, params }) => {
-    const call = (sort: unknown) => ctx().call(key, { size: 20, current: 1, ...(params ? { params: params() } : {}), sort } as never, admin);
+    const call = (sort: unknown) => ctx().call(key, { size: 20, current: 1, ...(params ? { params: params() } : {}), sort }, admin);
     expect(await call({ field: 'passwordHash', order: 'ascend' })).toEqual({ code: 400, msg: '排序字段取值不正确', data: null });
     expect(await call({ field: 'id desc; drop table sys_user', order: 'ascend' })).toEqual({ code: 400, msg: '排序字段取值不正确', data: null });
     expect(await call({ field: 'constructor', order: 'ascend' })).toEqual({ code: 400, msg: '排序字段取值不正确', data: null });
@@ -124,8 +133,7 @@ describeOnEachDatabase('list sorting', (ctx) => {
   });
 
   it('sorts devices by last report with never-seen devices last, equal times by id', async () => {
-    const sns = async (order: 'ascend' | 'descend') =>
-      (await page('/hotel/device/inquire', { sort: { field: 'lastSeenAt', order } })).records.map((row) => row.sn);
+    const sns = async (order: 'ascend' | 'descend') => (await page('/hotel/device/inquire', { sort: { field: 'lastSeenAt', order } })).records.map((row) => row.sn);
     expect(await sns('ascend')).toEqual(['SN-0004', 'SN-0003', 'SN-0001', 'SN-0002', 'SN-0005']);
     expect(await sns('descend')).toEqual(['SN-0005', 'SN-0002', 'SN-0001', 'SN-0003', 'SN-0004']);
   });

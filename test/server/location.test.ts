@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { createTestDatabase, describeOnEachDatabase, dialects } from './support/harness';
 import { expectOk } from './support/sys-fixtures';
 import { CodeMigrationProvider } from '../../src/server/db/migrations';
+import type { Database } from '../../src/server/db/schema';
 import { floorOfRoomNo, roomRange } from '../../src/server/routes/hotel/location/room-numbers';
 
 describe('room numbers', () => {
@@ -68,6 +69,31 @@ describeOnEachDatabase('hotel/location', (ctx) => {
     expect(renamed).toMatchObject({ name: '副楼 B', sort: 3, version: 1 });
     expect(await ctx().call('/hotel/location/edit', { id: building.id, name: '副楼 C', sort: 3, version: 0 }, admin)).toMatchObject({ code: 409 });
   });
+
+  it('removes an empty location, refuses one with child locations or devices, and records each removal', async () => {
+    const building = await create({ parentId: 0, kind: 'building', name: '西楼', sort: 4 });
+    const floor = await create({ parentId: building.id, kind: 'floor', name: '3F', sort: 3 });
+    const occupied = await create({ parentId: floor.id, kind: 'room', name: '0301', sort: 0 });
+    const mistyped = await create({ parentId: floor.id, kind: 'room', name: '03001', sort: 1 });
+    expectOk(await ctx().call('/hotel/device/creation', { name: '门锁', sn: 'RM-0301', type: 'lock', state: 1, remark: '', locationId: occupied.id }, admin));
+    const exists = async (id: number) => (await ctx().database.db.selectFrom('hotelLocation').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+    expect(await ctx().call('/hotel/location/removal', { id: floor.id }, admin)).toMatchObject({ code: 409, msg: '楼层「3F」下还有下级位置，请先删除下级位置' });
+    expect(await ctx().call('/hotel/location/removal', { id: occupied.id }, admin)).toMatchObject({ code: 409, msg: '房间「0301」下还有 1 台设备，请先把设备移到其他位置' });
+    expect(await ctx().call('/hotel/location/removal', { id: 999_999 }, admin)).toMatchObject({ code: 404, msg: '位置不存在' });
+    expect(await exists(floor.id)).toBe(true);
+    expect(await exists(occupied.id)).toBe(true);
+
+    expect(await ctx().call('/hotel/location/removal', { id: mistyped.id }, admin)).toMatchObject({ code: 200, msg: '删除成功' });
+    expect(await exists(mistyped.id)).toBe(false);
+    const record = await ctx()
+      .database.db.selectFrom('sysOperationLog')
+      .selectAll()
+      .where('path', '=', '/hotel/location/removal')
+      .where('outcome', '=', 'success')
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ module: '位置管理', action: '删除位置', targetType: 'location', targetId: String(mistyped.id), targetLabel: '03001' });
+  });
 });
 
 describeOnEachDatabase('hotel/device in a location', (ctx) => {
@@ -83,8 +109,23 @@ describeOnEachDatabase('hotel/device in a location', (ctx) => {
     expectOk(await ctx().call('/hotel/device/creation', device('LOC-0002', null), admin));
     expect(await ctx().call('/hotel/device/creation', device('LOC-0003', 999_999), admin)).toMatchObject({ code: 404, msg: '位置不存在' });
 
-    const listed = expectOk(await ctx().call('/hotel/device/inquire', { size: 10, current: 1, params: { locationId: building.id } }, admin));
-    expect(listed.records.map((r) => r.sn)).toEqual(['LOC-0001']);
+    // Shared equipment on the floor itself, and a device in another building.
+    expectOk(await ctx().call('/hotel/device/creation', device('LOC-0004', floor.id), admin));
+    const annex = await create({ parentId: 0, kind: 'building', name: '副楼', sort: 2 });
+    expectOk(await ctx().call('/hotel/device/creation', device('LOC-0005', (await create({ parentId: annex.id, kind: 'floor', name: '1F', sort: 1 })).id), admin));
+
+    const listed = async (locationId: number) =>
+      expectOk(await ctx().call('/hotel/device/inquire', { size: 10, current: 1, params: { locationId } }, admin)).records.map((r) => [r.sn, r.locationPath]);
+    expect(await listed(building.id)).toEqual([
+      ['LOC-0001', '主楼 / 8F / 0808'],
+      ['LOC-0004', '主楼 / 8F'],
+    ]);
+    expect(await listed(floor.id)).toEqual([
+      ['LOC-0001', '主楼 / 8F / 0808'],
+      ['LOC-0004', '主楼 / 8F'],
+    ]);
+    expect(await listed(room.id)).toEqual([['LOC-0001', '主楼 / 8F / 0808']]);
+    expect(await listed(annex.id)).toEqual([['LOC-0005', '副楼 / 1F']]);
   });
 });
 
@@ -93,28 +134,31 @@ describe('migration 008 turns free-text room numbers into rooms', () => {
     it(`[${dialect}] puts each device in a room on the floor its number implies`, async () => {
       const target = await createTestDatabase(dialect);
       const { default: SQLite } = await import('better-sqlite3');
-      const db = new Kysely<any>({
+      const db = new Kysely<Database>({
         dialect: dialect === 'sqlite' ? new SqliteDialect({ database: new SQLite(target.sqliteFile) }) : new PostgresDialect({ pool: new Pool({ connectionString: target.url }) }),
         plugins: [new CamelCasePlugin()],
       });
       try {
         const all = await new CodeMigrationProvider(dialect).getMigrations();
-        const before: MigrationProvider = { getMigrations: async () => Object.fromEntries(Object.entries(all).filter(([name]) => name < '008')) };
+        const before: MigrationProvider = { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([name]) => name < '008'))) };
         expect((await new Migrator({ db, provider: before }).migrateToLatest()).error).toBeUndefined();
         const now = Date.now();
-        const device = (sn: string, roomNo: string) => ({ name: sn, sn, type: 'lock', roomNo, keyHash: 'x', createdAt: now, updatedAt: now });
-        await db.insertInto('hotel_device').values([device('D1', '0808'), device('D2', '0808'), device('D3', '1203'), device('D4', 'Lobby'), device('D5', '')]).execute();
+        const device = (sn: string, roomNo: string) => ({ name: sn, sn, type: 'lock', roomNo, state: 1, online: 0, remark: '', keyHash: 'x', createdAt: now, updatedAt: now });
+        await db
+          .insertInto('hotelDevice')
+          .values([device('D1', '0808'), device('D2', '0808'), device('D3', '1203'), device('D4', 'Lobby'), device('D5', '')])
+          .execute();
 
-        expect((await new Migrator({ db, provider: { getMigrations: async () => all } }).migrateToLatest()).error).toBeUndefined();
+        expect((await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(all) } }).migrateToLatest()).error).toBeUndefined();
 
-        const locations = await db.selectFrom('hotel_location').selectAll().execute();
+        const locations = await db.selectFrom('hotelLocation').selectAll().execute();
         const named = (name: string) => locations.find((l) => l.name === name)!;
         expect(named('主楼')).toMatchObject({ kind: 'building', parentId: 0 });
         expect(named('8F')).toMatchObject({ kind: 'floor', parentId: named('主楼').id });
         expect(named('0808')).toMatchObject({ kind: 'room', parentId: named('8F').id });
         expect(named('1203')).toMatchObject({ kind: 'room', parentId: named('12F').id });
         expect(named('Lobby')).toMatchObject({ kind: 'room', parentId: named('其他').id });
-        const devices = await db.selectFrom('hotel_device').select(['sn', 'locationId']).orderBy('sn').execute();
+        const devices = await db.selectFrom('hotelDevice').select(['sn', 'locationId']).orderBy('sn').execute();
         expect(devices).toEqual([
           { sn: 'D1', locationId: named('0808').id },
           { sn: 'D2', locationId: named('0808').id },

@@ -24,12 +24,11 @@ async function signIn(app: TestApp, userName: string, password: string, address 
     payload: { userName, password },
   });
   const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${DEVICE_COOKIE}=`));
-  const { code, msg } = response.json() as { code: number; msg: string };
+  const { code, msg } = response.json<{ code: number; msg: string }>();
   return { code, msg, ...(setCookie ? { cookie: setCookie.split(';')[0] } : {}) };
 }
 
-const tally = (answers: { code: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { code }) => ({ ...counts, [code]: (counts[code] ?? 0) + 1 }), {});
+const tally = (answers: { code: number }[]) => answers.reduce<Record<number, number>>((counts, { code }) => ({ ...counts, [code]: (counts[code] ?? 0) + 1 }), {});
 
 describeOnEachDatabase(
   'sign-in throttling',

@@ -13,7 +13,7 @@ const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/201001
 
 async function signIn(app: TestApp, userName: string, password: string, userAgent = CHROME_ON_WINDOWS) {
   const response = await app.app.inject({ method: 'POST', url: '/api/sys/user/verify', headers: { 'user-agent': userAgent }, payload: { userName, password } });
-  return response.json() as { code: number; msg: string; data: { token: string } | null };
+  return response.json<{ code: number; msg: string; data: { token: string } | null }>();
 }
 
 async function loginHead(app: TestApp): Promise<number> {
@@ -73,7 +73,12 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
       expect(signOut).toEqual([expect.objectContaining({ event: 'signOut', outcome: 'success', userName: 'ends.user' })]);
 
       // Expiry is noticed when the token is next presented, and reported once.
-      await app.database.db.updateTable('sysSession').set({ expiresAt: Date.now() - 1 }).where('userId', '=', operator.user.id).where('revokedAt', 'is', null).execute();
+      await app.database.db
+        .updateTable('sysSession')
+        .set({ expiresAt: Date.now() - 1 })
+        .where('userId', '=', operator.user.id)
+        .where('revokedAt', 'is', null)
+        .execute();
       const expired = await loginRecordsOf(async () => {
         expect(await app.call('GET /sys/menu/authority', null, other)).toMatchObject({ code: 401 });
         expect(await app.call('GET /sys/menu/authority', null, other)).toMatchObject({ code: 401 });
@@ -98,7 +103,11 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
     it('reports sessions that expired unseen when the purge task deletes them', async () => {
       const app = ctx();
       const operator = await signedInOperator(app, admin, 'purged.user', []);
-      await app.database.db.updateTable('sysSession').set({ lastSeenAt: Date.now() - 24 * 3_600_000 }).where('userId', '=', operator.user.id).execute();
+      await app.database.db
+        .updateTable('sysSession')
+        .set({ lastSeenAt: Date.now() - 24 * 3_600_000 })
+        .where('userId', '=', operator.user.id)
+        .execute();
       const records = await loginRecordsOf(() => runTask('session.purgeExpired', {}, { app: app.app, now: Date.now() }));
       expect(records).toEqual([expect.objectContaining({ event: 'sessionEnd', outcome: 'expired', userName: 'purged.user' })]);
       expect(await app.database.db.selectFrom('sysSession').select('id').where('userId', '=', operator.user.id).execute()).toEqual([]);
@@ -114,12 +123,17 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
       const ends = expectOk(await app.call('/monitor/login/inquire', { size: 100, current: 1, params: { event: 'sessionEnd' } }, admin));
       expect(new Set(ends.records.map((r) => r.outcome))).toEqual(new Set(['expired', 'passwordChanged', 'disabled']));
 
-      const response = await app.app.inject({ method: 'POST', url: '/api/monitor/login/export', headers: { authorization: `Bearer ${admin}` }, payload: { params: { userName: 'front.desk' } } });
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/monitor/login/export',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { params: { userName: 'front.desk' } },
+      });
       expect(response.headers['content-type']).toContain('spreadsheetml');
       expect(response.rawPayload.length).toBeGreaterThan(1000);
 
       expect(expectOk(await app.call('/monitor/login/verify', null, admin))).toMatchObject({ ok: true });
-      const victim = page.records[0]!.id;
+      const victim = page.records[0].id;
       await app.database.db.updateTable('sysLoginLog').set({ outcome: 'success' }).where('id', '=', victim).execute();
       expect(expectOk(await app.call('/monitor/login/verify', null, admin))).toMatchObject({ ok: false, firstBroken: { id: victim } });
       await app.database.db.updateTable('sysLoginLog').set({ outcome: 'wrongPassword' }).where('id', '=', victim).execute();
@@ -140,14 +154,14 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
         ['front.desk', '前台', 'Firefox 128', 'Linux', 0],
         ['front.desk', '前台', 'Chrome 126', 'Windows 10', 0],
       ]);
-      const record = desk.records[0]!;
+      const record = desk.records[0];
       expect(record.expiresAt).toBeGreaterThan(record.lastSeenAt);
       expect(record.signedInAt).toBeLessThanOrEqual(record.lastSeenAt);
       // Ended sessions are not online.
       expect(page.records.some((r) => r.userName === 'ends.user')).toBe(false);
     });
 
-    it('force-logs-out one session or all of a user\'s, and refuses the own current session and richer users', async () => {
+    it("force-logs-out one session or all of a user's, and refuses the own current session and richer users", async () => {
       const app = ctx();
       const watcher = await signedInOperator(app, admin, 'watcher', [...(await menuGrants(app, '/monitor/online')), ...(await menuGrants(app, '/sys/panel'))]);
       const adminSessions = expectOk(await app.call('/monitor/online/inquire', { size: 100, current: 1, params: { userName: 'admin' } }, admin)).records;
@@ -160,12 +174,12 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
       const victim = (await signIn(app, 'front.desk', USER_PASSWORD)).data!.token;
       const sessions = expectOk(await app.call('/monitor/online/inquire', { size: 100, current: 1, params: { userName: 'front.desk' } }, watcher.token)).records;
       const before = await loginHead(app);
-      const answer = await app.call('/monitor/online/revoke', { sessionId: sessions[0]!.sessionId }, watcher.token);
+      const answer = await app.call('/monitor/online/revoke', { sessionId: sessions[0].sessionId }, watcher.token);
       expect(answer).toMatchObject({ code: 200, data: { count: 1 } });
       expect((await loginsAfter(app, before)).map((r) => [r.event, r.outcome, r.msg])).toEqual([['sessionEnd', 'forced', '被 watcher 强制下线']]);
-      expect(await app.call('/monitor/online/revoke', { sessionId: sessions[0]!.sessionId }, watcher.token)).toMatchObject({ code: 404 });
+      expect(await app.call('/monitor/online/revoke', { sessionId: sessions[0].sessionId }, watcher.token)).toMatchObject({ code: 404 });
 
-      const all = await app.call('/monitor/online/revoke/user', { userId: sessions[0]!.userId }, watcher.token);
+      const all = await app.call('/monitor/online/revoke/user', { userId: sessions[0].userId }, watcher.token);
       expect(all).toMatchObject({ code: 200, data: { count: sessions.length - 1 } });
       expect(await app.call('GET /sys/menu/authority', null, victim)).toMatchObject({ code: 401 });
 
@@ -180,15 +194,26 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
   describe('device status', () => {
     it('records going online and offline, not every heartbeat, visible per device', async () => {
       const app = ctx();
-      const { device, deviceKey } = expectOk(await app.call('/hotel/device/creation', { name: '空调 1', sn: 'STATUS-0001', type: 'aircon', roomNo: '0303', state: 1, remark: '' }, admin));
+      const { device, deviceKey } = expectOk(
+        await app.call('/hotel/device/creation', { name: '空调 1', sn: 'STATUS-0001', type: 'aircon', roomNo: '0303', state: 1, remark: '' }, admin),
+      );
       const beat = () => app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': deviceKey }, payload: { sn: 'STATUS-0001' } });
       await beat();
       await beat();
-      await app.database.db.updateTable('hotelDevice').set({ lastSeenAt: Date.now() - 10 * 60_000 }).where('id', '=', device.id).execute();
+      // The second beat's time is held back until the next flush (last-seen.ts): let it land
+      // before ten quiet minutes are simulated.
+      await app.app.lastSeen.flush();
+      await app.database.db
+        .updateTable('hotelDevice')
+        .set({ lastSeenAt: Date.now() - 10 * 60_000 })
+        .where('id', '=', device.id)
+        .execute();
       await runTask('device.offlineSweep', { minutes: 5 }, { app: app.app, now: Date.now() });
       await beat();
 
-      const history = expectOk(await app.call('/monitor/operation/inquire', { size: 20, current: 1, params: { targetType: 'device', targetId: String(device.id) } }, admin)).records;
+      const history = expectOk(
+        await app.call('/monitor/operation/inquire', { size: 20, current: 1, params: { targetType: 'device', targetId: String(device.id) } }, admin),
+      ).records;
       expect(history.map((r) => [r.operatorType, r.operatorName, r.action])).toEqual([
         ['device', 'STATUS-0001', '设备上线'],
         ['system', '系统', '设备离线'],
@@ -196,7 +221,7 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
         ['user', 'admin', '新增设备'],
       ]);
       expect(history[1]).toMatchObject({ module: '设备管理', targetLabel: '空调 1（STATUS-0001）', outcome: 'success' });
-      const detail = expectOk(await app.call('/monitor/operation/detail', { id: history[1]!.id }, admin));
+      const detail = expectOk(await app.call('/monitor/operation/detail', { id: history[1].id }, admin));
       expect(detail.changes).toEqual([{ field: 'online', title: '在线状态', before: 1, after: 0 }]);
     });
   });
@@ -212,7 +237,7 @@ describe.each(dialects())('force logout across API instances [%s]', (dialect) =>
       await createUser(first, admin, 'two.places', (await createRole(first, admin, '两地', [])).id);
       const token = await second.login('two.places', USER_PASSWORD);
       expectOk(await second.call('GET /sys/menu/authority', null, token));
-      const session = expectOk(await first.call('/monitor/online/inquire', { size: 20, current: 1, params: { userName: 'two.places' } }, admin)).records[0]!;
+      const session = expectOk(await first.call('/monitor/online/inquire', { size: 20, current: 1, params: { userName: 'two.places' } }, admin)).records[0];
       expectOk(await first.call('/monitor/online/revoke', { sessionId: session.sessionId }, admin));
       expect(await second.call('GET /sys/menu/authority', null, token)).toMatchObject({ code: 401 });
       expect(await first.call('GET /sys/menu/authority', null, token)).toMatchObject({ code: 401 });

@@ -101,17 +101,20 @@ describeOnEachDatabase(
           .map(([method]) => `${method} ${path}`),
       );
       expect(unnamed).toEqual([]);
-      const heartbeat = document.paths['/api/hotel/device/heartbeat']!.post!;
+      const heartbeat = document.paths['/api/hotel/device/heartbeat'].post;
       expect(heartbeat.security).toEqual([{ deviceKey: [] }]);
       expect(heartbeat.requestBody).toBeDefined();
       expect(document.components.securitySchemes.deviceKey).toMatchObject({ type: 'apiKey', in: 'header', name: DEVICE_KEY_HEADER });
-      const creation = document.paths['/api/sys/user/creation']!.post!;
+      const creation = document.paths['/api/sys/user/creation'].post;
       expect(creation).toMatchObject({ summary: '新增用户', tags: ['系统管理 / 用户管理'], security: [{ staffToken: [] }] });
       expect(JSON.stringify(creation.responses['200'])).toContain('"code"');
     });
 
     it('answers 503 from /api/readyz while a migration is missing, so a balancer keeps traffic away', async () => {
-      await ctx().database.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', '009_schedule_planned_at' as never).execute();
+      await ctx()
+        .database.db.deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '009_schedule_planned_at' as never)
+        .execute();
       const answer = await getJson(ctx(), '/api/readyz');
       expect(answer.status).toBe(503);
       expect(JSON.parse(answer.body)).toMatchObject({ code: 500, msg: expect.stringContaining('数据库迁移未完成') });
@@ -123,7 +126,7 @@ describeOnEachDatabase(
 
 describe('metrics with no token configured', () => {
   it('are refused to everyone: never public by default', async () => {
-    const target = await createTestDatabase(dialects()[0]!);
+    const target = await createTestDatabase(dialects()[0]);
     const t = await startTestApp(target);
     try {
       expect(t.config.metricsToken).toBeUndefined();
@@ -137,7 +140,7 @@ describe('metrics with no token configured', () => {
   });
 
   it('readiness answers 503 when the database is unreachable, while health still answers', async () => {
-    const target = await createTestDatabase(dialects()[0]!);
+    const target = await createTestDatabase(dialects()[0]);
     const t = await startTestApp(target);
     try {
       await t.database.db.destroy();

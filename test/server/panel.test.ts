@@ -53,7 +53,7 @@ describeOnEachDatabase('sys/panel', (ctx) => {
     const page = expectOk(await ctx().call('/sys/schedule/inquire', { size: 20, current: 1, params: { name: '设备在线统计' } }, admin));
     expect(page.records).toHaveLength(1);
     expect(page.records[0]).toMatchObject({ cron: '0 * * * *', task: 'device.onlineSample', params: { days: 7 }, state: 1 });
-    expect(page.records[0]!.nextRunAt! % HOUR).toBe(0);
+    expect(page.records[0].nextRunAt! % HOUR).toBe(0);
   });
 
   describe('sign-ins per day', () => {
@@ -104,14 +104,35 @@ describeOnEachDatabase('sys/panel', (ctx) => {
   describe('devices online over 24 h', () => {
     it('samples online and total devices, and keeps samples for the configured days only', async () => {
       const { db } = ctx().database;
-      await db.insertInto('hotelDeviceOnlineSample').values({ sampledAt: NOW - 8 * DAY, online: 1, total: 1 }).execute();
-      await db.insertInto('hotelDeviceOnlineSample').values({ sampledAt: NOW - 6 * DAY, online: 2, total: 2 }).execute();
+      await db
+        .insertInto('hotelDeviceOnlineSample')
+        .values({ sampledAt: NOW - 8 * DAY, online: 1, total: 1 })
+        .execute();
+      await db
+        .insertInto('hotelDeviceOnlineSample')
+        .values({ sampledAt: NOW - 6 * DAY, online: 2, total: 2 })
+        .execute();
       const device = (sn: string) => ({ name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' });
       expectOk(await ctx().call('/hotel/device/creation', device('PANEL-ONLINE-1'), admin));
       expectOk(await ctx().call('/hotel/device/creation', device('PANEL-ONLINE-2'), admin));
       await db.updateTable('hotelDevice').set({ online: 1, lastSeenAt: NOW }).where('sn', '=', 'PANEL-ONLINE-1').execute();
-      const total = Number((await db.selectFrom('hotelDevice').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const online = Number((await db.selectFrom('hotelDevice').select((eb) => eb.fn.countAll<number>().as('n')).where('online', '=', 1).executeTakeFirstOrThrow()).n);
+      const total = Number(
+        (
+          await db
+            .selectFrom('hotelDevice')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      const online = Number(
+        (
+          await db
+            .selectFrom('hotelDevice')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('online', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
       const message = await runTask('device.onlineSample', { days: 7 }, { app: ctx().app, now: NOW });
       expect(message).toBe(`在线设备 ${online} / ${total} 台`);
@@ -125,8 +146,16 @@ describeOnEachDatabase('sys/panel', (ctx) => {
     it('answers the samples of the last 24 h, oldest first, ending with the live figure', async () => {
       const { db } = ctx().database;
       const later = NOW + 30 * DAY;
-      for (const [ago, online] of [[25, 9], [23, 3], [2, 4], [1, 5]] as const) {
-        await db.insertInto('hotelDeviceOnlineSample').values({ sampledAt: later - ago * HOUR, online, total: 10 }).execute();
+      for (const [ago, online] of [
+        [25, 9],
+        [23, 3],
+        [2, 4],
+        [1, 5],
+      ] as const) {
+        await db
+          .insertInto('hotelDeviceOnlineSample')
+          .values({ sampledAt: later - ago * HOUR, online, total: 10 })
+          .execute();
       }
       expect(await onlineHistory(db, later, { online: 6, total: 10 })).toEqual([
         { at: later - 23 * HOUR, online: 3, total: 10 },
@@ -146,8 +175,15 @@ describeOnEachDatabase('sys/panel', (ctx) => {
     const { db } = ctx().database;
     await db.deleteFrom('hotelDevice').execute();
     const device = (sn: string, type: string) => ({ name: sn, sn, type, roomNo: '', state: 1, remark: '' });
-    for (const [sn, type] of [['TYPE-T1', 'tv'], ['TYPE-L1', 'lock'], ['TYPE-L2', 'lock'], ['TYPE-L3', 'lock'], ['TYPE-G1', 'gateway'], ['TYPE-G2', 'gateway']]) {
-      expectOk(await ctx().call('/hotel/device/creation', device(sn!, type!), admin));
+    for (const [sn, type] of [
+      ['TYPE-T1', 'tv'],
+      ['TYPE-L1', 'lock'],
+      ['TYPE-L2', 'lock'],
+      ['TYPE-L3', 'lock'],
+      ['TYPE-G1', 'gateway'],
+      ['TYPE-G2', 'gateway'],
+    ]) {
+      expectOk(await ctx().call('/hotel/device/creation', device(sn, type), admin));
     }
     // A type whose dictionary entry was later removed still counts, under its stored value.
     await db.updateTable('hotelDevice').set({ type: 'retired' }).where('sn', '=', 'TYPE-T1').execute();

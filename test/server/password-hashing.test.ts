@@ -47,11 +47,15 @@ describeOnEachDatabase('rehash at sign-in', (ctx) => {
     admin = await ctx().login();
   });
   const storedHash = async (userName: string) =>
-    (await ctx().database.db.selectFrom('sysUser').select(['passwordHash', 'version']).where('userName', '=', userName).executeTakeFirstOrThrow());
+    await ctx().database.db.selectFrom('sysUser').select(['passwordHash', 'version']).where('userName', '=', userName).executeTakeFirstOrThrow();
 
   it('replaces a scrypt hash with the current argon2id one at the next successful sign-in, keeping the version', async () => {
     await createUser(ctx(), admin, 'legacy1', null);
-    await ctx().database.db.updateTable('sysUser').set({ passwordHash: legacyScrypt(USER_PASSWORD) }).where('userName', '=', 'legacy1').execute();
+    await ctx()
+      .database.db.updateTable('sysUser')
+      .set({ passwordHash: legacyScrypt(USER_PASSWORD) })
+      .where('userName', '=', 'legacy1')
+      .execute();
     const before = await storedHash('legacy1');
     expect((await ctx().call('/sys/user/verify', { userName: 'legacy1', password: 'Wrong-Password-1' })).code).toBe(400);
     expect((await storedHash('legacy1')).passwordHash).toBe(before.passwordHash);
@@ -65,7 +69,11 @@ describeOnEachDatabase('rehash at sign-in', (ctx) => {
 
   it('replaces an argon2id hash made with other parameters', async () => {
     await createUser(ctx(), admin, 'legacy2', null);
-    await ctx().database.db.updateTable('sysUser').set({ passwordHash: await new Passwords(512).hash(USER_PASSWORD) }).where('userName', '=', 'legacy2').execute();
+    await ctx()
+      .database.db.updateTable('sysUser')
+      .set({ passwordHash: await new Passwords(512).hash(USER_PASSWORD) })
+      .where('userName', '=', 'legacy2')
+      .execute();
     await ctx().call('/sys/user/verify', { userName: 'legacy2', password: USER_PASSWORD });
     expect((await storedHash('legacy2')).passwordHash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${ctx().config.passwordCost},`));
   });

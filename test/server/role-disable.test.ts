@@ -23,7 +23,13 @@ describeOnEachDatabase('disabling a role', (ctx) => {
       expect((await ctx().call('/sys/dict/resource/inquire', { menuId: deviceMenu }, session)).code).toBe(401);
       expect((await ctx().call('/hotel/device/inquire', { size: 20, current: 1 }, session)).code).toBe(401);
     }
-    const live = await ctx().database.db.selectFrom('sysSession as s').innerJoin('sysUser as u', 'u.id', 's.userId').select('s.id').where('u.roleId', '=', role.id).where('s.revokedAt', 'is', null).execute();
+    const live = await ctx()
+      .database.db.selectFrom('sysSession as s')
+      .innerJoin('sysUser as u', 'u.id', 's.userId')
+      .select('s.id')
+      .where('u.roleId', '=', role.id)
+      .where('s.revokedAt', 'is', null)
+      .execute();
     expect(live).toEqual([]);
 
     expectOk(await ctx().call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, version: disabled.version }, admin));

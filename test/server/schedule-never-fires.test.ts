@@ -31,7 +31,11 @@ describeOnEachDatabase('cron expressions that never fire', (ctx) => {
   it('edit to such an expression is refused and leaves the schedule as it was', async () => {
     const created = expectOk(await ctx().call('/sys/schedule/creation', definition('每月最后', '0 0 28 * *'), admin));
     for (const cron of NEVER) {
-      expect(await ctx().call('/sys/schedule/edit', { ...definition('每月最后', cron), id: created.id, version: created.version }, admin)).toEqual({ code: 400, msg: MESSAGE, data: null });
+      expect(await ctx().call('/sys/schedule/edit', { ...definition('每月最后', cron), id: created.id, version: created.version }, admin)).toEqual({
+        code: 400,
+        msg: MESSAGE,
+        data: null,
+      });
     }
     const row = await ctx().database.db.selectFrom('sysSchedule').select(['cron', 'version']).where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ cron: '0 0 28 * *', version: created.version });
@@ -43,15 +47,28 @@ describeOnEachDatabase('cron expressions that never fire', (ctx) => {
     const now = Date.now();
     const stored = await db
       .insertInto('sysSchedule')
-      .values({ ...definition('旧数据', NEVER[0]!), params: '{"days":30}', nextRunAt: now - 1000, lastRunAt: null, lastOutcome: '', lastMessage: '', createdAt: now, updatedAt: now })
+      .values({
+        ...definition('旧数据', NEVER[0]),
+        params: '{"days":30}',
+        nextRunAt: now - 1000,
+        lastRunAt: null,
+        lastOutcome: '',
+        lastMessage: '',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const healthy = expectOk(await ctx().call('/sys/schedule/creation', definition('健康任务', '* * * * *'), admin));
-    await db.updateTable('sysSchedule').set({ nextRunAt: now - 500 }).where('id', '=', healthy.id).execute();
+    await db
+      .updateTable('sysSchedule')
+      .set({ nextRunAt: now - 500 })
+      .where('id', '=', healthy.id)
+      .execute();
     expect(await runDue(ctx().app, now)).toBe(2);
     const after = await db.selectFrom('sysSchedule').select(['id', 'nextRunAt', 'lastOutcome']).where('id', 'in', [stored.id, healthy.id]).orderBy('id').execute();
     expect(after[0]).toEqual({ id: stored.id, nextRunAt: null, lastOutcome: 'success' });
-    expect(after[1]!.nextRunAt).toBeGreaterThan(now);
+    expect(after[1].nextRunAt).toBeGreaterThan(now);
     expect(await runDue(ctx().app, now + 1)).toBe(0);
     expect((await ctx().call('/sys/schedule/inquire', { size: 20, current: 1 }, admin)).code).toBe(200);
   });

@@ -55,8 +55,7 @@ for (const dialect of dialects()) {
       await app?.close();
       await target?.drop();
     });
-    const create = async (name: string, overrides: Record<string, unknown> = {}) =>
-      expectOk(await app.call('/sys/schedule/creation', definition(name, overrides), admin));
+    const create = async (name: string, overrides: Record<string, unknown> = {}) => expectOk(await app.call('/sys/schedule/creation', definition(name, overrides), admin));
     const stored = (id: number) => app.database.db.selectFrom('sysSchedule').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     it('runs a schedule when it is due, once, and plans the following run', async () => {
@@ -70,10 +69,10 @@ for (const dialect of dialects()) {
       expect(await runDue(app.app, due)).toBe(0);
       const logs = await logsOf(app, schedule.id);
       expect(logs).toEqual([expect.objectContaining({ trigger: 'cron', outcome: 'success', message: '已删除 0 条 30 天前的运行日志' })]);
-      expect(logs[0]!.endedAt).toBeGreaterThanOrEqual(logs[0]!.startedAt);
+      expect(logs[0].endedAt).toBeGreaterThanOrEqual(logs[0].startedAt);
       expect(await stored(schedule.id)).toMatchObject({
         nextRunAt: due + 5 * MINUTE,
-        lastRunAt: logs[0]!.startedAt,
+        lastRunAt: logs[0].startedAt,
         lastOutcome: 'success',
         lastMessage: '已删除 0 条 30 天前的运行日志',
         version: 0,
@@ -105,7 +104,11 @@ for (const dialect of dialects()) {
     it('logs a task that throws as failed and still runs the next one', async () => {
       const failing = await create('会失败', { task: 'session.purgeExpired', params: {} });
       const healthy = await create('会成功');
-      await app.database.db.updateTable('sysSchedule').set({ nextRunAt: failing.nextRunAt! - 1 }).where('id', '=', failing.id).execute();
+      await app.database.db
+        .updateTable('sysSchedule')
+        .set({ nextRunAt: failing.nextRunAt! - 1 })
+        .where('id', '=', failing.id)
+        .execute();
       const spy = jest.spyOn(app.app.sessions, 'purgeExpired').mockRejectedValueOnce(new Error('数据库连接中断'));
       try {
         expect(await runDue(app.app, healthy.nextRunAt!)).toBe(2);
@@ -119,18 +122,23 @@ for (const dialect of dialects()) {
 
     it('logs stored parameters that no longer fit the task as failed, naming the problem', async () => {
       const schedule = await create('参数失效', { task: 'device.offlineSweep', params: { minutes: 5 } });
-      await app.database.db.updateTable('sysSchedule').set({ params: JSON.stringify({ minutes: 0 }) }).where('id', '=', schedule.id).execute();
+      await app.database.db
+        .updateTable('sysSchedule')
+        .set({ params: JSON.stringify({ minutes: 0 }) })
+        .where('id', '=', schedule.id)
+        .execute();
       expect(await runDue(app.app, schedule.nextRunAt!)).toBe(1);
-      expect(await logsOf(app, schedule.id)).toEqual([
-        expect.objectContaining({ outcome: 'failed', message: '任务参数不正确：心跳超时（分钟）不能小于 1' }),
-      ]);
+      expect(await logsOf(app, schedule.id)).toEqual([expect.objectContaining({ outcome: 'failed', message: '任务参数不正确：心跳超时（分钟）不能小于 1' })]);
     });
 
     it('prunes run logs older than the given days and purges expired sessions', async () => {
       const prune = await create('清理日志', { state: 0, params: { days: 30 } });
       const now = Date.now();
       const log = (startedAt: number) => ({ scheduleId: prune.id, trigger: 'cron', startedAt, endedAt: startedAt, outcome: 'success', message: '', instance: 't' });
-      await app.database.db.insertInto('sysScheduleLog').values([log(now - 40 * DAY), log(now - 31 * DAY), log(now - 29 * DAY)]).execute();
+      await app.database.db
+        .insertInto('sysScheduleLog')
+        .values([log(now - 40 * DAY), log(now - 31 * DAY), log(now - 29 * DAY)])
+        .execute();
       const run = expectOk(await app.call('/sys/schedule/run', { id: prune.id }, admin));
       expect(run.message).toBe('已删除 2 条 30 天前的运行日志');
       expect((await logsOf(app, prune.id)).map((l) => l.startedAt).filter((t) => t < now)).toEqual([now - 29 * DAY]);

@@ -41,12 +41,12 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
       expect(byName['清理过期会话']).toMatchObject({ cron: '0 3 * * *', task: 'session.purgeExpired', params: {}, state: 1 });
       expect(byName['清理任务日志']).toMatchObject({ cron: '0 4 * * *', task: 'schedule.pruneLogs', params: { days: 30 }, state: 1 });
       expect(byName['设备在线统计']).toMatchObject({ cron: '0 * * * *', task: 'device.onlineSample', params: { days: 7 }, state: 1 });
-      const sweepNext = byName['设备离线检测']!.nextRunAt!;
+      const sweepNext = byName['设备离线检测'].nextRunAt!;
       expect(sweepNext % 60_000).toBe(0);
       expect(sweepNext - Date.now()).toBeLessThanOrEqual(60_000);
       // 03:00 and 04:00 in Shanghai (UTC+8) are 19:00 and 20:00 UTC.
-      expect(new Date(byName['清理过期会话']!.nextRunAt!).toISOString()).toMatch(/T19:00:00\.000Z$/);
-      expect(new Date(byName['清理任务日志']!.nextRunAt!).toISOString()).toMatch(/T20:00:00\.000Z$/);
+      expect(new Date(byName['清理过期会话'].nextRunAt!).toISOString()).toMatch(/T19:00:00\.000Z$/);
+      expect(new Date(byName['清理任务日志'].nextRunAt!).toISOString()).toMatch(/T20:00:00\.000Z$/);
     });
   });
 
@@ -63,10 +63,10 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
       expect(preview.timeZone).toBe('Asia/Shanghai');
       expect(preview.next).toHaveLength(5);
       expect(preview.next[0]).toBeGreaterThan(before);
-      expect(preview.next[0]! - before).toBeLessThanOrEqual(DAY);
+      expect(preview.next[0] - before).toBeLessThanOrEqual(DAY);
       for (const [index, time] of preview.next.entries()) {
         expect(new Date(time).toISOString()).toMatch(/T19:00:00\.000Z$/);
-        if (index > 0) expect(time - preview.next[index - 1]!).toBe(DAY);
+        if (index > 0) expect(time - preview.next[index - 1]).toBe(DAY);
       }
     });
 
@@ -88,7 +88,17 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
       expect(answer).toMatchObject({
         code: 200,
         msg: '保存成功',
-        data: { name: '五分钟巡检', cron: '0 3 * * *', task: 'device.offlineSweep', params: { minutes: 5 }, state: 1, remark: '夜间', lastRunAt: null, lastOutcome: '', version: 0 },
+        data: {
+          name: '五分钟巡检',
+          cron: '0 3 * * *',
+          task: 'device.offlineSweep',
+          params: { minutes: 5 },
+          state: 1,
+          remark: '夜间',
+          lastRunAt: null,
+          lastOutcome: '',
+          version: 0,
+        },
       });
       const next = answer.data.nextRunAt!;
       expect(new Date(next).toISOString()).toMatch(/T19:00:00\.000Z$/);

@@ -9,7 +9,13 @@ import { LoginThrottle } from '../../src/server/plugins/app/throttle';
 const PASSWORD = 'Front-Desk-2026';
 
 /** A role granted the given menus (and every resource under them), with one user in it. */
-async function createRoleWithUser(t: TestApp, roleName: string, userName: string, menuElements: string[], options: { roleState?: number; userState?: number; withRole?: boolean } = {}) {
+async function createRoleWithUser(
+  t: TestApp,
+  roleName: string,
+  userName: string,
+  menuElements: string[],
+  options: { roleState?: number; userState?: number; withRole?: boolean } = {},
+) {
   const { db } = t.database;
   const now = Date.now();
   const role = await db
@@ -118,8 +124,16 @@ describeOnEachDatabase('sessions', (ctx) => {
     const { db } = ctx().database;
     const sessions = await db.selectFrom('sysSession').select(['id']).where('revokedAt', 'is', null).orderBy('id', 'desc').limit(2).execute();
     const [oldId, idleId] = sessions.map((row) => row.id);
-    await db.updateTable('sysSession').set({ lastSeenAt: Date.now() - (ctx().config.session.idleMinutes + 1) * 60_000 }).where('id', '=', idleId!).execute();
-    await db.updateTable('sysSession').set({ expiresAt: Date.now() - 1000 }).where('id', '=', oldId!).execute();
+    await db
+      .updateTable('sysSession')
+      .set({ lastSeenAt: Date.now() - (ctx().config.session.idleMinutes + 1) * 60_000 })
+      .where('id', '=', idleId)
+      .execute();
+    await db
+      .updateTable('sysSession')
+      .set({ expiresAt: Date.now() - 1000 })
+      .where('id', '=', oldId)
+      .execute();
     expect((await ctx().call('GET /sys/menu/authority', null, idle)).code).toBe(Code.unauthorized);
     expect((await ctx().call('GET /sys/menu/authority', null, old)).code).toBe(Code.unauthorized);
   });
@@ -135,10 +149,22 @@ describeOnEachDatabase('sessions', (ctx) => {
     await createRoleWithUser(ctx(), '改密', 'changer', ['hotel/device']);
     const current = await ctx().login('changer', PASSWORD);
     const other = await ctx().login('changer', PASSWORD);
-    expect(await ctx().call('/sys/user/password', { oldPassword: 'wrong-old-1', newPassword: 'Brand-New-Pass-1' }, current)).toMatchObject({ code: Code.invalid, msg: '原密码不正确' });
-    expect(await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'short' }, current)).toMatchObject({ code: Code.invalid, msg: '新密码长度不能少于 8 个字符' });
-    expect(await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'changer-2026' }, current)).toMatchObject({ code: Code.invalid, msg: '密码不能包含用户名' });
-    expect(await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'password123' }, current)).toMatchObject({ code: Code.invalid, msg: '密码过于常见，请换一个更难猜的密码' });
+    expect(await ctx().call('/sys/user/password', { oldPassword: 'wrong-old-1', newPassword: 'Brand-New-Pass-1' }, current)).toMatchObject({
+      code: Code.invalid,
+      msg: '原密码不正确',
+    });
+    expect(await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'short' }, current)).toMatchObject({
+      code: Code.invalid,
+      msg: '新密码长度不能少于 8 个字符',
+    });
+    expect(await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'changer-2026' }, current)).toMatchObject({
+      code: Code.invalid,
+      msg: '密码不能包含用户名',
+    });
+    expect(await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'password123' }, current)).toMatchObject({
+      code: Code.invalid,
+      msg: '密码过于常见，请换一个更难猜的密码',
+    });
     const changed = await ctx().call('/sys/user/password', { oldPassword: PASSWORD, newPassword: 'Brand-New-Pass-1' }, current);
     expect(changed).toMatchObject({ code: Code.ok, msg: '密码修改成功，其他设备上的登录已失效' });
     expect((await ctx().call('GET /sys/menu/authority', null, current)).code).toBe(Code.ok);
@@ -186,9 +212,9 @@ describeOnEachDatabase(
       const counts = [];
       for (let i = 0; i < 4; i++) counts.push(await throttle.count('unit:lock', 3, t0 + i));
       expect(counts.map((c) => c.attempts)).toEqual([1, 2, 3, 4]);
-      expect(counts[1]!.lockedUntil).toBe(0);
-      expect(counts[2]!.lockedUntil).toBe(t0 + 2 + 10 * 60_000);
-      expect(counts[3]!.lockedUntil).toBe(t0 + 2 + 10 * 60_000);
+      expect(counts[1].lockedUntil).toBe(0);
+      expect(counts[2].lockedUntil).toBe(t0 + 2 + 10 * 60_000);
+      expect(counts[3].lockedUntil).toBe(t0 + 2 + 10 * 60_000);
       expect(await throttle.count('unit:lock', 3, t0 + 2 + 10 * 60_000)).toEqual({ attempts: 1, lockedUntil: 0 });
       await throttle.count('unit:window', 3, t0);
       expect((await throttle.count('unit:window', 3, t0 + 14 * 60_000)).attempts).toBe(2);
@@ -203,7 +229,11 @@ describeOnEachDatabase(
   (ctx) => {
     it('refuses a resource route that no resource guards, even for the administrator (fail closed)', async () => {
       const token = await ctx().login();
-      expect(await ctx().app.inject({ method: 'POST', url: '/api/test/unmapped', headers: { authorization: `Bearer ${token}` }, payload: {} }).then((r) => r.json())).toEqual({
+      expect(
+        await ctx()
+          .app.inject({ method: 'POST', url: '/api/test/unmapped', headers: { authorization: `Bearer ${token}` }, payload: {} })
+          .then((r) => r.json()),
+      ).toEqual({
         code: Code.forbidden,
         msg: '接口未登记访问级别，拒绝访问',
         data: null,
@@ -235,8 +265,8 @@ describeOnEachDatabase(
   {},
   {
     extend: (app) => {
-      app.post('/api/test/unmapped', async () => ({ code: 200, msg: 'should never run', data: null }));
-      app.post('/api/test/unregistered', { config: { access: 'resource' } }, async () => ({ code: 200, msg: 'should never run', data: null }));
+      app.post('/api/test/unmapped', () => ({ code: 200, msg: 'should never run', data: null }));
+      app.post('/api/test/unregistered', { config: { access: 'resource' } }, () => ({ code: 200, msg: 'should never run', data: null }));
     },
   },
 );

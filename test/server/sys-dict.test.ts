@@ -39,7 +39,7 @@ describeOnEachDatabase('sys/dict', (ctx) => {
       expect(await ctx().call('/sys/dict/inquire', { size: 20, current: 0 }, admin)).toMatchObject({ code: 400, msg: '页码不能小于 1' });
       expect(await ctx().call('/sys/dict/inquire', { size: 20, current: 1, params: { value: '1' } }, admin)).toMatchObject({ code: 400, msg: '不支持的字段：value' });
       const total = await rowCount(ctx(), 'sysDict');
-      expect(expectOk(await ctx().call('/sys/dict/inquire', { size: 20, current: 50 }, admin))).toEqual({ records: [], current: 50, size: 20, total });
+      expect(expectOk(await ctx().call('/sys/dict/inquire', { size: 20, current: 50 }, admin))).toEqual({ records: [], current: 50, size: 20, total, totalIsLowerBound: false });
     });
 
     it('creates an entry; refuses invalid fields and a duplicate (code, value) without writing', async () => {
@@ -55,7 +55,8 @@ describeOnEachDatabase('sys/dict', (ctx) => {
 
     it('edits an entry with its version; refuses stale, duplicate and unknown', async () => {
       const entry = expectOk(await ctx().call('/sys/dict/creation', { ...entryFields, label: '大床房', value: 'king', sort: 2 }, admin));
-      const edit = (fields: Record<string, unknown>) => ctx().call('/sys/dict/edit', { ...entryFields, id: entry.id, label: entry.label, value: entry.value, sort: entry.sort, version: entry.version, ...fields }, admin);
+      const edit = (fields: Record<string, unknown>) =>
+        ctx().call('/sys/dict/edit', { ...entryFields, id: entry.id, label: entry.label, value: entry.value, sort: entry.sort, version: entry.version, ...fields }, admin);
       const edited = expectOk(await edit({ label: '大床房（新）' }));
       expect(edited).toMatchObject({ label: '大床房（新）', value: 'king', version: entry.version + 1 });
       expect(await edit({ label: '旧' })).toMatchObject({ code: 409, msg: '数据已被他人修改，请刷新后重试' });
@@ -68,7 +69,7 @@ describeOnEachDatabase('sys/dict', (ctx) => {
 
   describe('bindings to field resources', () => {
     it('lists field resources with their menu name and whether the entry is bound', async () => {
-      const enabled = expectOk(await ctx().call('/sys/dict/inquire', { size: 20, current: 1, params: { code: 'common_state', label: '启用' } }, admin)).records[0]!;
+      const enabled = expectOk(await ctx().call('/sys/dict/inquire', { size: 20, current: 1, params: { code: 'common_state', label: '启用' } }, admin)).records[0];
       const page = expectOk(await ctx().call('/sys/resource/inquires', { size: 100, current: 1, params: { dictId: enabled.id } }, admin));
       expect(page.records.every((r) => r.type.startsWith('field_'))).toBe(true);
       expect(page.total).toBe(page.records.length);
@@ -83,6 +84,7 @@ describeOnEachDatabase('sys/dict', (ctx) => {
         current: 5,
         size: 2,
         total: 3,
+        totalIsLowerBound: false,
       });
     });
 
@@ -112,7 +114,7 @@ describeOnEachDatabase('sys/dict', (ctx) => {
     });
 
     it('refuses unknown ids and non-field resources without writing', async () => {
-      const entry = expectOk(await ctx().call('/sys/dict/inquire', { size: 1, current: 1 }, admin)).records[0]!;
+      const entry = expectOk(await ctx().call('/sys/dict/inquire', { size: 1, current: 1 }, admin)).records[0];
       const field = await fieldResource('/sys/user', 'field_state');
       const api = await fieldResource('/sys/user', 'api_inquire');
       const before = await rowCount(ctx(), 'sysDictResource');

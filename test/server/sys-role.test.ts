@@ -1,16 +1,6 @@
 import { describeOnEachDatabase } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
-import {
-  USER_PASSWORD,
-  createRole,
-  createUser,
-  expectOk,
-  menuGrants,
-  menuId,
-  resourceId,
-  rowCount,
-  signedInOperator,
-} from './support/sys-fixtures';
+import { USER_PASSWORD, createRole, createUser, expectOk, menuGrants, menuId, resourceId, rowCount, signedInOperator } from './support/sys-fixtures';
 
 /** Every system endpoint guarded by a resource (the device-only role must be refused all of them). */
 const SYSTEM_ENDPOINTS: EndpointKey[] = [
@@ -43,15 +33,14 @@ const SYSTEM_ENDPOINTS: EndpointKey[] = [
   '/sys/dict/unbind',
 ];
 
-const sortGrants = <T extends { type: string; resource: number }>(grants: T[]) =>
-  [...grants].sort((a, b) => a.type.localeCompare(b.type) || a.resource - b.resource);
+const sortGrants = <T extends { type: string; resource: number }>(grants: T[]) => [...grants].sort((a, b) => a.type.localeCompare(b.type) || a.resource - b.resource);
 
 describeOnEachDatabase('sys/role', (ctx) => {
   let admin: string;
   let adminRoleId: number;
   beforeAll(async () => {
     admin = await ctx().login();
-    adminRoleId = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1 }, admin)).records[0]!.id;
+    adminRoleId = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1 }, admin)).records[0].id;
   });
   const grantsOf = async (roleId: number) => sortGrants(expectOk(await ctx().call('GET /sys/role/auth', { roleId }, admin)));
 
@@ -74,7 +63,7 @@ describeOnEachDatabase('sys/role', (ctx) => {
       expect(await ctx().call('/sys/role/inquire', { size: 101, current: 1 }, admin)).toMatchObject({ code: 400, msg: '每页条数不能大于 100' });
       expect(await ctx().call('/sys/role/inquire', { size: 10, current: 1, params: { builtin: 1 } }, admin)).toMatchObject({ code: 400, msg: '不支持的字段：builtin' });
       const total = expectOk(await ctx().call('/sys/role/inquire', { size: 10, current: 1 }, admin)).total;
-      expect(expectOk(await ctx().call('/sys/role/inquire', { size: 10, current: 5 }, admin))).toEqual({ records: [], current: 5, size: 10, total });
+      expect(expectOk(await ctx().call('/sys/role/inquire', { size: 10, current: 5 }, admin))).toEqual({ records: [], current: 5, size: 10, total, totalIsLowerBound: false });
     });
 
     it('refuses invalid fields and duplicate names without writing', async () => {
@@ -92,15 +81,21 @@ describeOnEachDatabase('sys/role', (ctx) => {
       const role = await createRole(ctx(), admin, '餐饮部');
       const edited = expectOk(await ctx().call('/sys/role/edit', { id: role.id, name: '餐饮中心', remark: '早餐', state: 0, version: role.version }, admin));
       expect(edited).toMatchObject({ name: '餐饮中心', remark: '早餐', state: 0, version: role.version + 1 });
-      expect(await ctx().call('/sys/role/edit', { id: role.id, name: '餐饮X', remark: '', state: 1, version: role.version }, admin)).toMatchObject({ code: 409, msg: '数据已被他人修改，请刷新后重试' });
-      expect(await ctx().call('/sys/role/edit', { id: role.id, name: '客房部', remark: '', state: 1, version: edited.version }, admin)).toMatchObject({ code: 409, msg: '角色名称 客房部 已存在' });
+      expect(await ctx().call('/sys/role/edit', { id: role.id, name: '餐饮X', remark: '', state: 1, version: role.version }, admin)).toMatchObject({
+        code: 409,
+        msg: '数据已被他人修改，请刷新后重试',
+      });
+      expect(await ctx().call('/sys/role/edit', { id: role.id, name: '客房部', remark: '', state: 1, version: edited.version }, admin)).toMatchObject({
+        code: 409,
+        msg: '角色名称 客房部 已存在',
+      });
       expect(await ctx().call('/sys/role/edit', { id: 999999, name: 'x', remark: '', state: 1, version: 0 }, admin)).toMatchObject({ code: 404, msg: '角色不存在' });
       const stored = expectOk(await ctx().call('/sys/role/inquire', { size: 20, current: 1, params: { name: '餐饮' } }, admin)).records[0];
       expect(stored).toMatchObject({ name: '餐饮中心', version: edited.version });
     });
 
     it('refuses disabling the built-in role', async () => {
-      const builtin = expectOk(await ctx().call('/sys/role/inquire', { size: 1, current: 1 }, admin)).records[0]!;
+      const builtin = expectOk(await ctx().call('/sys/role/inquire', { size: 1, current: 1 }, admin)).records[0];
       expect(await ctx().call('/sys/role/edit', { id: builtin.id, name: builtin.name, remark: '', state: 0, version: builtin.version }, admin)).toMatchObject({
         code: 400,
         msg: '超级管理员角色不能停用',
@@ -116,10 +111,8 @@ describeOnEachDatabase('sys/role', (ctx) => {
       expect(page.records.length).toBe(Math.min(15, menus));
       const device = expectOk(await ctx().call('/sys/menu/resources', { size: 15, current: 1, params: { name: '设备' } }, admin));
       expect(device.total).toBe(1);
-      expect(device.records[0]!.resources.map((r) => r.path)).toEqual(
-        expect.arrayContaining(['/hotel/device/inquire', '/hotel/device/creation', '/hotel/device/edit', '']),
-      );
-      expect(device.records[0]!.resources.every((r) => r.menuId === device.records[0]!.id)).toBe(true);
+      expect(device.records[0].resources.map((r) => r.path)).toEqual(expect.arrayContaining(['/hotel/device/inquire', '/hotel/device/creation', '/hotel/device/edit', '']));
+      expect(device.records[0].resources.every((r) => r.menuId === device.records[0].id)).toBe(true);
       expect(await ctx().call('/sys/menu/resources', { size: 16, current: 1, params: { path: '/' } }, admin)).toMatchObject({ code: 400, msg: '不支持的字段：path' });
     });
   });
@@ -135,8 +128,8 @@ describeOnEachDatabase('sys/role', (ctx) => {
 
       const [menu, ...resources] = device;
       const advanced = await menuGrants(ctx(), '/hotel/advanced');
-      const next = expectOk(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [advanced[0]!, menu!], revoke: resources }, admin));
-      expect(sortGrants(next)).toEqual(sortGrants([menu!, advanced[0]!]));
+      const next = expectOk(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [advanced[0], menu], revoke: resources }, admin));
+      expect(sortGrants(next)).toEqual(sortGrants([menu, advanced[0]]));
     });
 
     it('a request with one unknown item changes nothing', async () => {
@@ -144,9 +137,10 @@ describeOnEachDatabase('sys/role', (ctx) => {
       const before = await grantsOf(role.id);
       const rows = await rowCount(ctx(), 'sysRoleAuth');
       const good = await menuGrants(ctx(), '/hotel/advanced');
-      expect(
-        await ctx().call('/sys/role/auth', { roleId: role.id, grant: [...good, { type: 'resource', resource: 999999 }], revoke: before }, admin),
-      ).toMatchObject({ code: 404, msg: '资源（编号 999999）不存在' });
+      expect(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [...good, { type: 'resource', resource: 999999 }], revoke: before }, admin)).toMatchObject({
+        code: 404,
+        msg: '资源（编号 999999）不存在',
+      });
       expect(await ctx().call('/sys/role/auth', { roleId: role.id, grant: good, revoke: [{ type: 'menu', resource: 999998 }] }, admin)).toMatchObject({
         code: 404,
         msg: '菜单（编号 999998）不存在',
@@ -244,19 +238,19 @@ describeOnEachDatabase('sys/role', (ctx) => {
     beforeAll(async () => {
       // An operator who manages users and roles, but holds nothing of the dictionary screen.
       op = await signedInOperator(ctx(), admin, 'role.manager', [...(await menuGrants(ctx(), '/sys/role')), ...(await menuGrants(ctx(), '/sys/user'))]);
-      adminUserId = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 1 }, admin)).records[0]!.id;
+      adminUserId = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 1 }, admin)).records[0].id;
     });
 
     it('only a built-in operator may put a user into the built-in role', async () => {
       const target = await createUser(ctx(), admin, 'hopeful', op.role.id);
       const users = await rowCount(ctx(), 'sysUser');
       expect(await ctx().call('/sys/role/bind/user', { userId: target.id, roleId: adminRoleId }, op.token)).toMatchObject({ code: 403 });
-      expect(
-        await ctx().call('/sys/user/creation', { userName: 'sneaky', nickName: 's', password: USER_PASSWORD, state: 1, roleId: adminRoleId }, op.token),
-      ).toMatchObject({ code: 403 });
-      expect(
-        await ctx().call('/sys/user/edit', { id: target.id, nickName: target.nickName, state: 1, roleId: adminRoleId, version: target.version }, op.token),
-      ).toMatchObject({ code: 403 });
+      expect(await ctx().call('/sys/user/creation', { userName: 'sneaky', nickName: 's', password: USER_PASSWORD, state: 1, roleId: adminRoleId }, op.token)).toMatchObject({
+        code: 403,
+      });
+      expect(await ctx().call('/sys/user/edit', { id: target.id, nickName: target.nickName, state: 1, roleId: adminRoleId, version: target.version }, op.token)).toMatchObject({
+        code: 403,
+      });
       expect(expectOk(await ctx().call('/sys/user/detail', { id: target.id }, admin)).roleId).toBe(op.role.id);
       expect(await rowCount(ctx(), 'sysUser')).toBe(users);
     });
@@ -289,7 +283,9 @@ describeOnEachDatabase('sys/role', (ctx) => {
       const before = await grantsOf(role.id);
       const held = { type: 'resource' as const, resource: await resourceId(ctx(), '/sys/user/inquire') };
       const lacking = { type: 'resource' as const, resource: await resourceId(ctx(), '/sys/dict/inquire') };
-      expect(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [held, { type: 'resource', resource: await resourceId(ctx(), '/sys/dict/edit') }], revoke: [] }, op.token)).toMatchObject({
+      expect(
+        await ctx().call('/sys/role/auth', { roleId: role.id, grant: [held, { type: 'resource', resource: await resourceId(ctx(), '/sys/dict/edit') }], revoke: [] }, op.token),
+      ).toMatchObject({
         code: 403,
         msg: '不能授予或撤销自己角色没有的权限：资源「编辑字典」',
       });
@@ -300,7 +296,7 @@ describeOnEachDatabase('sys/role', (ctx) => {
     });
 
     it('an operator cannot edit the built-in role', async () => {
-      const builtin = expectOk(await ctx().call('/sys/role/inquire', { size: 1, current: 1 }, op.token)).records[0]!;
+      const builtin = expectOk(await ctx().call('/sys/role/inquire', { size: 1, current: 1 }, op.token)).records[0];
       expect(await ctx().call('/sys/role/edit', { id: builtin.id, name: '改名', remark: '', state: 1, version: builtin.version }, op.token)).toMatchObject({ code: 403 });
       expect(await ctx().call('/sys/role/auth', { roleId: builtin.id, grant: [], revoke: [] }, op.token)).toMatchObject({ code: 400 });
     });
@@ -317,7 +313,9 @@ describeOnEachDatabase('sys/role', (ctx) => {
       const members = expectOk(await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: desk.id } }, operator.token));
       expect(members).toMatchObject({ total: 2, size: 10 });
       expect(members.records.map((u) => u.userName)).toEqual(['concierge1', 'concierge2']);
-      const candidates = expectOk(await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: desk.id, member: 0, userName: 'outsider' } }, operator.token));
+      const candidates = expectOk(
+        await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: desk.id, member: 0, userName: 'outsider' } }, operator.token),
+      );
       expect(candidates.records.map((u) => u.userName)).toEqual(['outsider1']);
       expect(await ctx().call('/sys/role/user/inquire', { size: 10, current: 1, params: { roleId: 999999 } }, operator.token)).toMatchObject({ code: 404 });
     });

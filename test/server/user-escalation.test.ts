@@ -51,7 +51,7 @@ describeOnEachDatabase('acting on a richer user', (ctx) => {
   });
 
   it('refuses the built-in administrator to everyone but a built-in operator', async () => {
-    const adminUser = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 1, params: { userName: 'admin' } }, admin)).records[0]!;
+    const adminUser = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 1, params: { userName: 'admin' } }, admin)).records[0];
     expect(await ctx().call('/sys/user/password/reset', { id: adminUser.id, password: 'Taken-Over-Castle-9' }, operator.token)).toMatchObject({ code: 403 });
   });
 

@@ -8,7 +8,9 @@ import type { ViewRegistry } from '../config/views';
 
 export const viewRegistry: ViewRegistry = {
   'hotel/advanced': lazy(() => import(/* webpackChunkName: "view-hotel-advanced" */ '../features/hotel/advanced')),
+  'hotel/alarm': lazy(() => import(/* webpackChunkName: "view-hotel-alarm" */ '../features/hotel/alarm')),
   'hotel/device': lazy(() => import(/* webpackChunkName: "view-hotel-device" */ '../features/hotel/device')),
+  'hotel/location': lazy(() => import(/* webpackChunkName: "view-hotel-location" */ '../features/hotel/location')),
   'monitor/api-docs': lazy(() => import(/* webpackChunkName: "view-monitor-api-docs" */ '../features/monitor/api-docs')),
   'monitor/login': lazy(() => import(/* webpackChunkName: "view-monitor-login" */ '../features/monitor/login')),
   'monitor/online': lazy(() => import(/* webpackChunkName: "view-monitor-online" */ '../features/monitor/online')),

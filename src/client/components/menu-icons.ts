@@ -3,6 +3,7 @@
  * shows no icon, so a menu record can never pull arbitrary code into the page.
  */
 import {
+  AlertOutlined,
   ApiOutlined,
   AppstoreOutlined,
   BookOutlined,
@@ -24,6 +25,7 @@ import {
 import type { ComponentType } from 'react';
 
 const menuIcons: Record<string, ComponentType> = {
+  AlertOutlined,
   ApiOutlined,
   AppstoreOutlined,
   BookOutlined,

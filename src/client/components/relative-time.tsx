@@ -51,6 +51,7 @@ export function RelativeTime({ value, empty = '' }: RelativeTimeProps) {
   const exact = formatTime(value);
   return (
     <Tooltip title={exact}>
+      {/* eslint-disable-next-line react-hooks/purity -- read on purpose: a cached tick could be older than the value */}
       <time dateTime={new Date(value).toISOString()}>{relativeTo(value, Date.now())}</time>
     </Tooltip>
   );

@@ -7,7 +7,9 @@ import type { ComponentType } from 'react';
  */
 export const ROUTABLE_VIEWS = [
   'hotel/advanced',
+  'hotel/alarm',
   'hotel/device',
+  'hotel/location',
   'monitor/api-docs',
   'monitor/login',
   'monitor/online',

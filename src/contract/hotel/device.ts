@@ -7,6 +7,18 @@ import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } 
 import { download, post, upload, acts, reads } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 
+export const DEVICE_COMMAND_STATUSES = ['sent', 'acked', 'timed_out'] as const;
+
+/** A remote command sent over MQTT (重启) and where it stands: sent, acked by the device, or timed out. */
+export const DeviceCommandRecord = Type.Object({
+  id: Type.Integer(),
+  deviceId: Type.Integer(),
+  command: Type.String(),
+  status: Type.Union(DEVICE_COMMAND_STATUSES.map((status) => Type.Literal(status))),
+  sentAt: Type.Integer(),
+  ackedAt: field.nullable(Type.Integer()),
+});
+
 export const DeviceRecord = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -19,10 +31,15 @@ export const DeviceRecord = Type.Object({
   state: Type.Integer(),
   online: Type.Integer(),
   lastSeenAt: field.nullable(Type.Integer()),
+  /** When it last came online / went offline (its status history: /hotel/device/status). */
+  onlineSince: field.nullable(Type.Integer()),
+  offlineSince: field.nullable(Type.Integer()),
   remark: Type.String(),
   version: Type.Integer(),
   createdAt: field.time(),
   updatedAt: field.time(),
+  /** The device's latest remote command (on the list; null when it never got one). */
+  lastCommand: Type.Optional(field.nullable(DeviceCommandRecord)),
 });
 
 export const DEVICE_SORT_KEYS = ['name', 'sn', 'type', 'roomNo', 'state', 'online', 'lastSeenAt', 'createdAt'] as const;
@@ -68,4 +85,5 @@ export const deviceEndpoints = {
   '/hotel/device/import': upload(ImportQuery, ImportSummary),
   '/hotel/device/key/reset': post(IdBody, DeviceWithKey, acts('device')),
   '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData, { kind: 'none' }),
+  '/hotel/device/command/reboot': post(IdBody, DeviceCommandRecord, acts('device')),
 };

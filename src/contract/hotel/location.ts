@@ -3,11 +3,14 @@
  * has parentId 0; a floor's parent is a building, a room's a floor.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { field, versioned } from '../common';
-import { get, post, reads } from '../endpoint';
+import { field, IdBody, versioned } from '../common';
+import { acts, get, post, reads } from '../endpoint';
 
 export const LOCATION_KINDS = ['building', 'floor', 'room'] as const;
-export const LocationKindSchema = Type.Union(LOCATION_KINDS.map((kind) => Type.Literal(kind)), { title: '位置类型' });
+export const LocationKindSchema = Type.Union(
+  LOCATION_KINDS.map((kind) => Type.Literal(kind)),
+  { title: '位置类型' },
+);
 
 export const LocationRecord = Type.Object({
   id: Type.Integer(),
@@ -42,7 +45,10 @@ export const RoomBulkResult = Type.Object({ created: Type.Integer(), skipped: Ty
 
 export const locationEndpoints = {
   'GET /hotel/location/tree': get(null, Type.Array(LocationRecord), reads),
-  '/hotel/location/creation': post(LocationCreation, LocationRecord),
-  '/hotel/location/edit': post(LocationEdit, LocationRecord),
-  '/hotel/location/rooms/creation': post(RoomBulkCreation, RoomBulkResult),
+  '/hotel/location/creation': post(LocationCreation, LocationRecord, acts('location')),
+  '/hotel/location/edit': post(LocationEdit, LocationRecord, acts('location')),
+  // Recorded against the floor the rooms were added to.
+  '/hotel/location/rooms/creation': post(RoomBulkCreation, RoomBulkResult, acts('location', 'body.floorId')),
+  /** Only an empty location goes: no child locations, no devices. */
+  '/hotel/location/removal': post(IdBody, Type.Null(), acts('location')),
 };

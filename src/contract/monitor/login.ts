@@ -3,7 +3,7 @@
  * OS read from the user agent. Append-only and hash-chained like the operation log.
  */
 import { Type } from '@sinclair/typebox';
-import { cappedPaged, field, pagedRequest } from '../common';
+import { paged, field, pagedRequest } from '../common';
 import { download, post, postEmpty, reads } from '../endpoint';
 import { ChainVerification } from './operation';
 
@@ -18,8 +18,14 @@ export type LoginEvent = (typeof LOGIN_EVENTS)[number];
 export const LOGIN_OUTCOMES = ['success', 'wrongPassword', 'unknownUser', 'disabled', 'noRole', 'throttled', 'expired', 'passwordChanged', 'forced'] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
-const Event = Type.Union(LOGIN_EVENTS.map((value) => Type.Literal(value)), { title: '事件' });
-const Outcome = Type.Union(LOGIN_OUTCOMES.map((value) => Type.Literal(value)), { title: '结果' });
+const Event = Type.Union(
+  LOGIN_EVENTS.map((value) => Type.Literal(value)),
+  { title: '事件' },
+);
+const Outcome = Type.Union(
+  LOGIN_OUTCOMES.map((value) => Type.Literal(value)),
+  { title: '结果' },
+);
 
 export const LoginRecord = Type.Object({
   id: Type.Integer(),
@@ -49,13 +55,10 @@ const loginFilters = {
 };
 /** Newest first (time desc, id desc). */
 export const LoginInquire = pagedRequest(loginFilters);
-export const LoginExport = Type.Object(
-  { params: Type.Optional(Type.Partial(Type.Object(loginFilters, { additionalProperties: false }))) },
-  { additionalProperties: false },
-);
+export const LoginExport = Type.Object({ params: Type.Optional(Type.Partial(Type.Object(loginFilters, { additionalProperties: false }))) }, { additionalProperties: false });
 
 export const loginEndpoints = {
-  '/monitor/login/inquire': post(LoginInquire, cappedPaged(LoginRecord), reads),
+  '/monitor/login/inquire': post(LoginInquire, paged(LoginRecord), reads),
   '/monitor/login/export': download(LoginExport),
   '/monitor/login/verify': postEmpty(ChainVerification, reads),
 };

@@ -4,13 +4,16 @@
  * a record; old ones leave only through the retention task.
  */
 import { Type } from '@sinclair/typebox';
-import { cappedPaged, field, pagedRequest, IdBody } from '../common';
+import { paged, field, pagedRequest, IdBody } from '../common';
 import { download, post, postEmpty, reads } from '../endpoint';
 
 /** success: answered 200; refused: a business refusal (400, 401, 403, 404, 409, 429); failed: 500. */
 export const OPERATION_OUTCOMES = ['success', 'refused', 'failed'] as const;
 export type OperationOutcome = (typeof OPERATION_OUTCOMES)[number];
-const Outcome = Type.Union(OPERATION_OUTCOMES.map((value) => Type.Literal(value)), { title: '结果' });
+const Outcome = Type.Union(
+  OPERATION_OUTCOMES.map((value) => Type.Literal(value)),
+  { title: '结果' },
+);
 
 /** user: a signed-in operator; anonymous: a call without a valid session; system: a schedule; device: a device's own report. */
 export const OPERATOR_TYPES = ['user', 'anonymous', 'system', 'device'] as const;
@@ -106,7 +109,7 @@ export const ChainVerification = Type.Object({
 });
 
 export const operationEndpoints = {
-  '/monitor/operation/inquire': post(OperationInquire, cappedPaged(OperationRecord), reads),
+  '/monitor/operation/inquire': post(OperationInquire, paged(OperationRecord), reads),
   '/monitor/operation/detail': post(IdBody, OperationDetail, reads),
   '/monitor/operation/options': postEmpty(Type.Array(OperationOption), reads),
   '/monitor/operation/export': download(OperationExport),

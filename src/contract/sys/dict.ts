@@ -44,10 +44,7 @@ const dictFields = {
 export const DictCreation = Type.Object(dictFields, { additionalProperties: false });
 export const DictEdit = Type.Object({ id: field.id(), ...dictFields, ...versioned }, { additionalProperties: false });
 
-export const DictBindBody = Type.Object(
-  { resourceId: field.id('资源'), dictId: field.id('字典') },
-  { additionalProperties: false },
-);
+export const DictBindBody = Type.Object({ resourceId: field.id('资源'), dictId: field.id('字典') }, { additionalProperties: false });
 
 /** An enabled entry bound to one of the menu's field resources; `field` is the key after `field_`. */
 export const MenuDictEntry = Type.Object({

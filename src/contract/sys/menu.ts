@@ -38,9 +38,7 @@ const menuRecordFields = {
 };
 export const MenuRecord = Type.Object(menuRecordFields);
 /** Without filters, a page holds top-level menus with their descendants under `children`. */
-export const MenuTreeRecord = Type.Recursive((Self) =>
-  Type.Object({ ...menuRecordFields, children: Type.Optional(Type.Array(Self)) }),
-);
+export const MenuTreeRecord = Type.Recursive((Self) => Type.Object({ ...menuRecordFields, children: Type.Optional(Type.Array(Self)) }));
 
 /** Without filters a sort orders the top-level menus and, under each, the children. */
 export const MENU_SORT_KEYS = ['name', 'path', 'sort', 'state'] as const;

@@ -31,6 +31,20 @@ export const TypeCount = Type.Object({
   count: Type.Integer(),
 });
 
+/** How many of the open alarms the panel lists. */
+export const PANEL_ALARMS = 5;
+
+export const PanelAlarm = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  severity: Type.String(),
+  message: Type.String(),
+  lastAt: Type.Integer(),
+  count: Type.Integer(),
+  deviceName: Type.String(),
+  deviceSn: Type.String(),
+});
+
 export const PanelData = Type.Object({
   users: Type.Integer(),
   usersEnabled: Type.Integer(),
@@ -49,6 +63,9 @@ export const PanelData = Type.Object({
   scheduleRunsPerDay: Type.Array(DayRuns),
   /** Devices per type, most numerous first. */
   devicesByType: Type.Array(TypeCount),
+  /** Alarms not yet cleared, and the latest PANEL_ALARMS of them (latest occurrence first). */
+  alarmsActive: Type.Integer(),
+  latestAlarms: Type.Array(PanelAlarm),
 });
 
 export const panelEndpoints = {

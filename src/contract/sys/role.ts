@@ -71,11 +71,7 @@ export const MenuResourcesInquire = pagedRequest({
   name: field.note('菜单名称', 32),
 });
 
-export const RoleUserBody = Type.Object(
-  { userId: field.id('用户'), roleId: field.id('角色') },
-  { additionalProperties: false },
-);
-
+export const RoleUserBody = Type.Object({ userId: field.id('用户'), roleId: field.id('角色') }, { additionalProperties: false });
 
 /**
  * The users of a role (`member` 1, the default) or the users who could be bound to it (`member`

@@ -11,10 +11,7 @@ export const scheduleTasks = {
   'device.offlineSweep': {
     label: '设备离线检测',
     description: '把超过指定分钟数没有心跳的设备标记为离线',
-    params: Type.Object(
-      { minutes: field.int('心跳超时（分钟）', 1, 1440) },
-      { additionalProperties: false },
-    ),
+    params: Type.Object({ minutes: field.int('心跳超时（分钟）', 1, 1440) }, { additionalProperties: false }),
   },
   'session.purgeExpired': {
     label: '清理过期会话',
@@ -29,10 +26,7 @@ export const scheduleTasks = {
   'monitor.pruneLogs': {
     label: '清理审计日志',
     description: '删除早于指定天数的操作日志和登录日志（至少保留 180 天），哈希链从保留的最早一条起仍可校验',
-    params: Type.Object(
-      { days: Type.Integer({ title: '保留天数', minimum: 180, maximum: 3650, default: 180 }) },
-      { additionalProperties: false },
-    ),
+    params: Type.Object({ days: Type.Integer({ title: '保留天数', minimum: 180, maximum: 3650, default: 180 }) }, { additionalProperties: false }),
   },
   'device.onlineSample': {
     label: '设备在线统计',

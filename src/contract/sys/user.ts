@@ -6,8 +6,7 @@ import { ImportQuery, ImportSummary } from '../list-import';
 import { passwordField } from './session';
 import { USER_NAME_PATTERN } from '../constants';
 
-const userName = () =>
-  field.note('用户名', 32, { min: 3, pattern: USER_NAME_PATTERN, patternHint: '只能包含字母、数字和 _ . @ -，长度 3-32' });
+const userName = () => field.note('用户名', 32, { min: 3, pattern: USER_NAME_PATTERN, patternHint: '只能包含字母、数字和 _ . @ -，长度 3-32' });
 
 export const UserRecord = Type.Object({
   id: Type.Integer(),
@@ -55,10 +54,7 @@ export const UserEdit = Type.Object(
   { additionalProperties: false },
 );
 
-export const UserPasswordReset = Type.Object(
-  { id: field.id(), password: passwordField('新密码') },
-  { additionalProperties: false },
-);
+export const UserPasswordReset = Type.Object({ id: field.id(), password: passwordField('新密码') }, { additionalProperties: false });
 
 /** One imported row, checked with the creation rules (the password is generated, not imported). */
 export const UserImportRow = Type.Omit(UserCreation, ['password']);

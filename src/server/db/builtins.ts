@@ -58,7 +58,11 @@ export async function syncBuiltins(db: Db, catalog: BuiltinCatalog = builtinCata
     }
   }
 
-  const areaCount = await db.selectFrom('sysMenu').select((eb) => eb.fn.countAll<number>().as('n')).where('pid', 'is', null).executeTakeFirstOrThrow();
+  const areaCount = await db
+    .selectFrom('sysMenu')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pid', 'is', null)
+    .executeTakeFirstOrThrow();
   for (const [areaIndex, area] of catalog.areas.entries()) {
     const parent = await once(
       `menu:${area.path}`,

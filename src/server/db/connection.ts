@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { CodeMigrationProvider } from './migrations';
@@ -21,7 +22,7 @@ export interface DatabaseHandle {
   dialect: Dialect;
   close(): Promise<void>;
   /** PostgreSQL's connection pool right now (SQLite has one connection and no pool). */
-  poolStats?(): PoolStats;
+  poolStats?: () => PoolStats;
 }
 
 export interface DatabaseOptions {
@@ -45,8 +46,38 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Compiled statements kept per SQL text; the least recently used goes past this many. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver calls prepare() for every query, and better-sqlite3 compiles the SQL anew
+ * each time: on the hot paths (a heartbeat's lookup, a session check) compiling cost more than
+ * running. Repeated SQL text reuses its compiled statement. A statement still being iterated is
+ * busy and cannot run twice at once: the same SQL then gets a fresh one. (Kysely runs one SQLite
+ * query at a time, a stream holding the connection to its end, so this guards other callers.)
+ */
+export function reusePreparedStatements(sqlite: BetterSqlite3.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    if (!cached) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {

@@ -128,8 +128,58 @@ export interface DeviceTable extends Audited {
   state: number;
   online: number;
   lastSeenAt: number | null;
+  /** When it last came online / went offline (hotel_device_transition holds every change). */
+  onlineSince: Generated<number | null>;
+  offlineSince: Generated<number | null>;
   keyHash: string;
   remark: string;
+}
+
+export type DeviceCommandStatus = 'sent' | 'acked' | 'timed_out';
+
+/** A remote command sent to a device over MQTT (重启), and whether the device acknowledged it. */
+export interface DeviceCommandTable {
+  id: Generated<number>;
+  deviceId: number;
+  command: string;
+  status: DeviceCommandStatus;
+  sentAt: number;
+  ackedAt: number | null;
+  /** The staff user who sent it. */
+  requestedBy: number;
+}
+
+/** One online/offline change of a device, written by routes/hotel/device/transitions.ts. */
+export interface DeviceTransitionTable {
+  id: Generated<number>;
+  deviceId: number;
+  online: number;
+  at: number;
+  /** heartbeat | sweep | ... (what flipped it). */
+  cause: string;
+}
+
+/** The inactivity timeout of one device type (the device_type dictionary value). */
+export interface DeviceTypeTimeoutTable {
+  type: string;
+  minutes: number;
+  updatedAt: number;
+}
+
+/** An alarm on a device; active while cleared_at is null (at most one per device and type). */
+export interface AlarmTable {
+  id: Generated<number>;
+  deviceId: number;
+  type: string;
+  severity: string;
+  message: string;
+  startedAt: number;
+  lastAt: number;
+  count: Generated<number>;
+  acknowledgedBy: string | null;
+  acknowledgedAt: number | null;
+  clearedBy: string | null;
+  clearedAt: number | null;
 }
 
 export interface AdvancedTable extends Audited {
@@ -232,9 +282,13 @@ export interface Database {
   sysSchedule: ScheduleTable;
   sysScheduleLog: ScheduleLogTable;
   hotelDevice: DeviceTable;
+  hotelDeviceCommand: DeviceCommandTable;
   hotelAdvanced: AdvancedTable;
   hotelDeviceOnlineSample: DeviceOnlineSampleTable;
   hotelLocation: LocationTable;
+  hotelDeviceTransition: DeviceTransitionTable;
+  hotelDeviceTypeTimeout: DeviceTypeTimeoutTable;
+  hotelAlarm: AlarmTable;
   sysBuiltin: BuiltinTable;
   sysAuditChain: AuditChainTable;
   sysOperationLog: OperationLogTable;

@@ -144,15 +144,42 @@ export const seedAreas: SeedArea[] = [
           api('新增设备', 'creation', '/hotel/device/creation'),
           api('编辑设备', 'edit', '/hotel/device/edit'),
           api('重置设备密钥', 'keyReset', '/hotel/device/key/reset'),
+          api('重启设备', 'reboot', '/hotel/device/command/reboot'),
           api('导出设备', 'export', '/hotel/device/export'),
           api('导入设备', 'import', '/hotel/device/import'),
           api('设备导入模板', 'importTemplate', '/hotel/device/import/template'),
+          // The device screen's location filter and picker read the tree; 位置管理 reads it too.
           api('查询位置', 'locationTree', '/hotel/location/tree'),
-          api('新增位置', 'locationCreation', '/hotel/location/creation'),
-          api('编辑位置', 'locationEdit', '/hotel/location/edit'),
-          api('批量新增房间', 'roomBulkCreation', '/hotel/location/rooms/creation'),
+          api('设备状态记录', 'status', '/hotel/device/status'),
         ],
         fields: { type: 'device_type', state: 'common_state', online: 'device_online' },
+      },
+      {
+        // Migration 012 moves the write resources 008 seeded under 设备管理 here in existing databases.
+        name: '位置管理',
+        path: '/hotel/location',
+        element: 'hotel/location',
+        icon: 'HomeOutlined',
+        resources: [
+          api('新增位置', 'creation', '/hotel/location/creation'),
+          api('编辑位置', 'edit', '/hotel/location/edit'),
+          api('批量新增房间', 'roomBulkCreation', '/hotel/location/rooms/creation'),
+          api('删除位置', 'removal', '/hotel/location/removal'),
+        ],
+      },
+      {
+        name: '告警管理',
+        path: '/hotel/alarm',
+        element: 'hotel/alarm',
+        icon: 'AlertOutlined',
+        resources: [
+          api('查询告警', 'inquire', '/hotel/alarm/inquire'),
+          api('确认告警', 'acknowledge', '/hotel/alarm/acknowledge'),
+          api('清除告警', 'clear', '/hotel/alarm/clear'),
+          api('查询超时设置', 'timeouts', '/hotel/alarm/timeout/inquire'),
+          api('编辑超时设置', 'timeoutEdit', '/hotel/alarm/timeout/edit'),
+        ],
+        fields: { severity: 'alarm_severity' },
       },
       {
         name: '高级设置',
@@ -253,6 +280,12 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '在线', value: '1' },
     { label: '离线', value: '0' },
   ],
+  alarm_severity: [
+    { label: '严重', value: 'critical' },
+    { label: '重要', value: 'major' },
+    { label: '次要', value: 'minor' },
+    { label: '警告', value: 'warning' },
+  ],
   monitor_outcome: [
     { label: '成功', value: 'success' },
     { label: '拒绝', value: 'refused' },
@@ -274,6 +307,8 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '设备', value: 'device' },
     { label: '高级设置', value: 'advanced' },
     { label: '会话', value: 'session' },
+    { label: '位置', value: 'location' },
+    { label: '告警', value: 'alarm' },
   ],
   monitor_login_event: [
     { label: '登录', value: 'signIn' },
@@ -321,6 +356,7 @@ export const fieldLabels: Record<string, string> = {
   operatorType: '操作人类型',
   targetType: '对象类型',
   event: '事件',
+  severity: '级别',
 };
 
 export const ADMIN_ROLE_NAME = '超级管理员';

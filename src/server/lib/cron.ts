@@ -23,7 +23,7 @@ const POSITIONS = ['秒', '分钟', '小时', '日期', '月份', '星期'];
 function describeCronError(message: string): string {
   const detail = message.replace(/^CronPattern: /, '');
   const value = /^Invalid value for (\w+)/.exec(detail);
-  if (value) return `${PREFIX}${FIELDS[value[1]!] ?? value[1]}的取值超出范围`;
+  if (value) return `${PREFIX}${FIELDS[value[1]] ?? value[1]}的取值超出范围`;
   const entry = /^configuration entry (\d+) \((.*)\) contains illegal characters/.exec(detail);
   if (entry) return `${PREFIX}${POSITIONS[Number(entry[1])] ?? ''}字段“${entry[2]}”含有不支持的字符`;
   const range = /^From value is larger than to value: '(.*)'/.exec(detail);

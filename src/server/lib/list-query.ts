@@ -3,7 +3,7 @@
  * "contains" filter that treats the user's text as text (LIKE wildcards in it are escaped), and
  * the order of a list from its enumerated sort keys, with keyset reading for exports.
  */
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryExecutorProvider, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Paged } from '../../contract/constants';
 import { invalid } from './errors';
 
@@ -14,7 +14,8 @@ export interface PageRequest {
 
 /**
  * Runs the count, then the rows of the asked page; a page past the end costs no second query and
- * answers no records with the true total.
+ * answers no records with the true total. For lists that stay small (roles, menus, dictionaries);
+ * a list that can grow without bound uses fetchCappedPage.
  */
 export async function fetchPage<T>(
   request: PageRequest,
@@ -24,7 +25,7 @@ export async function fetchPage<T>(
   const total = Number((await count()).n);
   const offset = (request.current - 1) * request.size;
   const records = offset < total ? await rows(request.size, offset) : [];
-  return { records, current: request.current, size: request.size, total };
+  return { records, current: request.current, size: request.size, total, totalIsLowerBound: false };
 }
 
 /** A text filter the user left blank is no filter: forms send '' for an empty field. */
@@ -32,7 +33,10 @@ export const given = (value: string | undefined): value is string => value !== u
 
 /** Case-insensitive substring match that behaves the same on SQLite and PostgreSQL. */
 export function contains(column: Expression<string>, text: string): Expression<SqlBool> {
-  const pattern = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`lower(${column}) like ${pattern} escape '\\'`;
 }
 
@@ -40,22 +44,41 @@ export function contains(column: Expression<string>, text: string): Expression<S
 export const COUNT_CAP = 10_000;
 
 /**
- * A page of a list too large to count on every call (the audit logs): `count(limit)` counts at most
- * `limit` rows (a count over a LIMITed subquery, which reads only that many index entries), so
- * `total` is exact up to the cap and a lower bound past it. Pages end at the cap: narrowing the
- * filters (a time range) reaches older records.
+ * A page of a list too large to count on every call (devices, users, the audit logs): `count(limit)`
+ * counts at most `limit` rows (a count over a LIMITed subquery, which reads only that many index
+ * entries), so `total` is exact up to the cap. Past it the list is not counted: the page is read
+ * with one row more than asked, which tells whether the list goes on. `total` is then the larger of
+ * the cap and the rows known so far, `totalIsLowerBound` is true, and the pager offers the next
+ * page; the page where the list ends answers its exact total.
  */
 export async function fetchCappedPage<T>(
   request: PageRequest,
   count: (limit: number) => Promise<{ n: number | string | bigint }>,
   rows: (limit: number, offset: number) => Promise<T[]>,
   cap = COUNT_CAP,
-): Promise<Paged<T> & { totalIsLowerBound: boolean }> {
+): Promise<Paged<T>> {
+  const { size, current } = request;
+  const offset = (current - 1) * size;
   const counted = Number((await count(cap + 1)).n);
-  const total = Math.min(counted, cap);
-  const offset = (request.current - 1) * request.size;
-  const records = offset < total ? await rows(Math.min(request.size, total - offset), offset) : [];
-  return { records, current: request.current, size: request.size, total, totalIsLowerBound: counted > cap };
+  if (counted <= cap) {
+    const records = offset < counted ? await rows(size, offset) : [];
+    return { records, current, size, total: counted, totalIsLowerBound: false };
+  }
+  const read = await rows(size + 1, offset);
+  const more = read.length > size;
+  const records = more ? read.slice(0, size) : read;
+  const known = offset + records.length;
+  // An empty page past the end cannot tell where the list ends: the cap stays the lower bound.
+  const endsHere = !more && records.length > 0;
+  return { records, current, size, total: endsHere ? known : Math.max(cap, known), totalIsLowerBound: !endsHere };
+}
+
+/**
+ * fetchCappedPage's count for a list whose matching ids `ids` selects: a count over the ids LIMITed
+ * to `limit`, so the database reads at most that many index entries.
+ */
+export function countUpTo(db: QueryExecutorProvider, ids: { limit(limit: number): Expression<unknown> }) {
+  return async (limit: number) => (await sql<{ n: number | string }>`select count(*) as n from (${ids.limit(limit)}) as capped`.execute(db)).rows[0] ?? { n: 0 };
 }
 
 /** The column a sort key orders by; nullable columns say so (NULL sorts as the largest value). */
@@ -126,7 +149,10 @@ export function after(order: ListOrder, row: Record<string, unknown>): Expressio
     return step.nullable ? sql<SqlBool>`(${column} > ${value} or ${column} is null)` : sql<SqlBool>`${column} > ${value}`;
   };
   const branches = order.map((step, index) => sql.join([...order.slice(0, index).map(equal), beyond(step)], sql` and `));
-  return sql<SqlBool>`(${sql.join(branches.map((branch) => sql`(${branch})`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    branches.map((branch) => sql`(${branch})`),
+    sql` or `,
+  )})`;
 }
 
 /**
@@ -134,11 +160,7 @@ export function after(order: ListOrder, row: Record<string, unknown>): Expressio
  * read, however deep), for streaming exports. `read` answers up to `limit` rows after `seek`
  * (null for the first batch), in `order`.
  */
-export async function* inOrder<T extends object>(
-  order: ListOrder,
-  read: (seek: Expression<SqlBool> | null, limit: number) => Promise<T[]>,
-  batchSize = 1000,
-): AsyncGenerator<T> {
+export async function* inOrder<T extends object>(order: ListOrder, read: (seek: Expression<SqlBool> | null, limit: number) => Promise<T[]>, batchSize = 1000): AsyncGenerator<T> {
   let seek: Expression<SqlBool> | null = null;
   for (;;) {
     const batch = await read(seek, batchSize);

@@ -22,8 +22,7 @@ interface Schema {
   const?: unknown;
 }
 
-const jsonType = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value;
+const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value);
 
 const fits = (schema: Schema, value: unknown): boolean => {
   const type = jsonType(value);
@@ -51,7 +50,7 @@ export function redact(schema: unknown, value: unknown): unknown {
   if (type === 'object') {
     if (s.type !== 'object') return UNRECORDED;
     // No prototype: a "__proto__" key sent in a body stays a plain key of the copy.
-    const out: Record<string, unknown> = Object.create(null);
+    const out = Object.create(null) as Record<string, unknown>;
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       const described =
         (s.properties && Object.hasOwn(s.properties, key) ? s.properties[key] : undefined) ??

@@ -45,13 +45,11 @@ declare module 'fastify' {
 type Transport<K extends EndpointKey> = Contract[K] extends { transport: infer T } ? T : 'json';
 
 /** An upload's body is the file (a Buffer, from the content-type parser) and its options the query. */
-export type ApiRequest<K extends EndpointKey> = FastifyRequest &
-  (Transport<K> extends 'upload' ? { body: unknown; query: BodyOf<K> } : { body: BodyOf<K>; query: BodyOf<K> });
+export type ApiRequest<K extends EndpointKey> = FastifyRequest & (Transport<K> extends 'upload' ? { body: unknown; query: BodyOf<K> } : { body: BodyOf<K>; query: BodyOf<K> });
 /** A download sends its file on the reply and answers the reply; everything else answers the envelope. */
-export type Handler<K extends EndpointKey> = (
-  request: ApiRequest<K>,
-  reply: FastifyReply,
-) => Promise<Transport<K> extends 'download' ? FastifyReply : Envelope<DataOf<K>>>;
+type Answer<K extends EndpointKey> = Transport<K> extends 'download' ? FastifyReply : Envelope<DataOf<K>>;
+/** Fastify sends what a handler returns, whether or not it had to wait for it. */
+export type Handler<K extends EndpointKey> = (request: ApiRequest<K>, reply: FastifyReply) => Answer<K> | Promise<Answer<K>>;
 
 export const ok = <T>(data: T, msg = '操作成功'): Envelope<T> => ({ code: Code.ok, msg, data });
 
@@ -78,6 +76,6 @@ export function defineRoute<K extends EndpointKey>(app: FastifyInstance, key: K,
       ...(input === null ? {} : spec.method === 'GET' || transportOf(spec) === 'upload' ? { querystring: input } : { body: input }),
       response: { 200: Type.Object({ code: Type.Integer(), msg: Type.String(), data: spec.data }) },
     },
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });
 }

@@ -3,6 +3,9 @@
  * come from the schema `title` (see contract/common field builders).
  */
 /** The parts of an ajv error we read (ajv runs with `verbose` so parentSchema is present). */
+/** Ajv's error parameters are strings and numbers; anything else shows as nothing. */
+const shown = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
 export interface ValidationIssue {
   keyword: string;
   instancePath: string;
@@ -39,25 +42,25 @@ export function describeValidationError(error: ValidationIssue): string {
       return `${title}不能为空`;
     }
     case 'minLength':
-      return Number(params.limit) <= 1 ? `${label}不能为空` : `${label}长度不能少于 ${params.limit} 个字符`;
+      return Number(shown(params.limit)) <= 1 ? `${label}不能为空` : `${label}长度不能少于 ${shown(params.limit)} 个字符`;
     case 'maxLength':
-      return `${label}长度不能超过 ${params.limit} 个字符`;
+      return `${label}长度不能超过 ${shown(params.limit)} 个字符`;
     case 'pattern': {
       const hint = (error.parentSchema as SchemaLike | undefined)?.patternHint;
       return hint ? `${label}格式不正确：${hint}` : `${label}格式不正确`;
     }
     case 'minimum':
-      return `${label}不能小于 ${params.limit}`;
+      return `${label}不能小于 ${shown(params.limit)}`;
     case 'maximum':
-      return `${label}不能大于 ${params.limit}`;
+      return `${label}不能大于 ${shown(params.limit)}`;
     case 'type':
-      return `${label}类型不正确，应为${typeNames[String(params.type)] ?? String(params.type)}`;
+      return `${label}类型不正确，应为${typeNames[shown(params.type)] ?? shown(params.type)}`;
     case 'additionalProperties':
-      return `不支持的字段：${String(params.additionalProperty)}`;
+      return `不支持的字段：${shown(params.additionalProperty)}`;
     case 'textRule':
-      return params.codePoint ? `${label}不能包含控制字符（${String(params.codePoint)}）` : `${label}含有无效的字符编码`;
+      return params.codePoint ? `${label}不能包含控制字符（${shown(params.codePoint)}）` : `${label}含有无效的字符编码`;
     case 'maxItems':
-      return `${label}最多 ${params.limit} 项`;
+      return `${label}最多 ${shown(params.limit)} 项`;
     case 'anyOf':
     case 'enum':
     case 'const':

@@ -11,7 +11,9 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { TextRule } from '../../contract/common';
 
 /** Unicode control characters (Cc); `multiline` text may keep tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_EXCEPT_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 /** A surrogate half without its partner is not a character; databases would store U+FFFD instead. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

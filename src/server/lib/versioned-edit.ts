@@ -19,7 +19,10 @@ const loose = (db: Kysely<Database>) => db as unknown as Kysely<any>;
 
 /** Does another record (not `exceptId`) already hold `value` in the unique `column`? */
 export async function valueTaken<T extends EditableTable>(db: Kysely<Database>, table: T, column: UniqueColumn<T>, value: string, exceptId?: number): Promise<boolean> {
-  let query = loose(db).selectFrom(table as string).select('id').where(column as string, '=', value);
+  let query = loose(db)
+    .selectFrom(table as string)
+    .select('id')
+    .where(column as string, '=', value);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -39,7 +42,11 @@ export interface EditPlan<T extends EditableTable> {
 
 export async function versionedEdit<T extends EditableTable>(db: Kysely<Database>, plan: EditPlan<T>): Promise<Row<T>> {
   const { table, edit, unique } = plan;
-  const current = (await loose(db).selectFrom(table as string).selectAll().where('id', '=', edit.id).executeTakeFirst()) as Row<T> | undefined;
+  const current = (await loose(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('id', '=', edit.id)
+    .executeTakeFirst()) as Row<T> | undefined;
   if (!current) throw notFound(plan.noun);
   if ((current as { version: number }).version !== edit.version) throw staleEdit();
   await plan.check?.(current);

@@ -60,8 +60,8 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as ExcelJS.CellFormulaValue).result);
+  if ('text' in value) return cellText(value.text);
   return '';
 }
 
@@ -135,7 +135,8 @@ export function schemaProblem(request: FastifyRequest, schema: TSchema, body: un
   const errors = (validate.errors ?? []) as unknown as ValidationIssue[];
   const issue = errors.find((error) => error.keyword === 'anyOf') ?? errors[0];
   if (!issue) return { field: '', reason: formatValidationErrors(errors).message };
-  const key = String(issue.params.missingProperty ?? issue.params.additionalProperty ?? issue.instancePath.split('/').filter(Boolean)[0] ?? '');
+  const named = issue.params.missingProperty ?? issue.params.additionalProperty;
+  const key = typeof named === 'string' ? named : (issue.instancePath.split('/').filter(Boolean)[0] ?? '');
   return { field: headers[key] ?? key, reason: describeValidationError(issue) };
 }
 
@@ -189,8 +190,7 @@ export function previewSummary(plan: ImportPlan<unknown, unknown>) {
   };
 }
 
-export const previewMsg = (plan: ImportPlan<unknown, unknown>) =>
-  `预览完成：可新增 ${plan.creates.length} 条，可更新 ${plan.updates.length} 条，有错误 ${failedRows(plan)} 行`;
+export const previewMsg = (plan: ImportPlan<unknown, unknown>) => `预览完成：可新增 ${plan.creates.length} 条，可更新 ${plan.updates.length} 条，有错误 ${failedRows(plan)} 行`;
 
 /** All or nothing: one wrong row refuses the whole apply, naming the first problem. */
 export function assertApplicable(plan: ImportPlan<unknown, unknown>): void {

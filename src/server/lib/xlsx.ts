@@ -49,9 +49,9 @@ const SLICE = 64 * 1024;
 const DEFLATE_LEVEL = 1;
 
 /** XML 1.0 allows neither these control characters nor lone surrogates; a spreadsheet refuses the file. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const escapeXml = (text: string) =>
-  text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+const escapeXml = (text: string) => text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 
 /** A, B, ..., Z, AA, ... */
 function columnName(index: number): string {
@@ -68,8 +68,7 @@ function cellXml(ref: string, value: CellValue): string {
   return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
-const rowXml = (index: number, letters: string[], values: CellValue[]) =>
-  `<row r="${index}">${values.map((value, i) => cellXml(`${letters[i]}${index}`, value)).join('')}</row>`;
+const rowXml = (index: number, letters: string[], values: CellValue[]) => `<row r="${index}">${values.map((value, i) => cellXml(`${letters[i]}${index}`, value)).join('')}</row>`;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -193,11 +192,19 @@ export async function writeXlsx<T>(out: PassThrough, { sheetName, columns, rows 
   let count = 0;
   async function* sheet(): AsyncGenerator<string> {
     const widths = columns.map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? 18}" customWidth="1"/>`).join('');
-    let slice = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>${widths}</cols><sheetData>${rowXml(1, letters, columns.map((c) => neutralise(c.header)))}`;
+    let slice = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>${widths}</cols><sheetData>${rowXml(
+      1,
+      letters,
+      columns.map((c) => neutralise(c.header)),
+    )}`;
     for await (const row of rows) {
       if (count + 1 >= XLSX_MAX_ROWS) break;
       count += 1;
-      slice += rowXml(count + 1, letters, columns.map((column) => neutralise(column.value(row))));
+      slice += rowXml(
+        count + 1,
+        letters,
+        columns.map((column) => neutralise(column.value(row))),
+      );
       if (slice.length >= SLICE) {
         yield slice;
         slice = '';
@@ -236,6 +243,6 @@ export async function* inBatches<T extends { id: number }>(fetch: (afterId: numb
     const batch = await fetch(afterId, batchSize);
     yield* batch;
     if (batch.length < batchSize) return;
-    afterId = batch[batch.length - 1]!.id;
+    afterId = batch[batch.length - 1].id;
   }
 }

@@ -11,6 +11,7 @@ import { scheduleRoutes } from './sys/schedule';
 import { deviceRoutes } from './hotel/device';
 import { advancedRoutes } from './hotel/advanced';
 import { locationRoutes } from './hotel/location';
+import { alarmRoutes } from './hotel/alarm';
 import { operationRoutes } from './monitor/operation';
 import { loginRoutes } from './monitor/login';
 import { onlineRoutes } from './monitor/online';
@@ -29,6 +30,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleRoutes);
   await app.register(deviceRoutes);
   await app.register(locationRoutes);
+  await app.register(alarmRoutes);
   await app.register(advancedRoutes);
   await app.register(operationRoutes);
   await app.register(loginRoutes);

@@ -1,8 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { api, fail } from '../testing/handlers';
+import { api, fail, ok } from '../testing/handlers';
+import { activeAlarm } from '../testing/handlers/alarm';
 import { deviceHandlers, deviceHistoryHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
+import { floor8, room0803 } from '../testing/handlers/location';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -61,6 +63,28 @@ describe('hotel/device', () => {
     expect(within(again).getByLabelText('设备名称')).toHaveValue('');
   });
 
+  it('filters the list by a location subtree picked in the tree', async () => {
+    await openDevices();
+    await user.click(filterField('位置'));
+    await user.type(filterField('位置'), '8F');
+    await user.click(await screen.findByTitle('8F'));
+    await search();
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { locationId: floor8.id } }));
+  });
+
+  it('puts a new device in a room picked in the tree', async () => {
+    await openDevices();
+    const dialog = await openAdd();
+    await fill(dialog, { 设备名称: '0803 门锁', 序列号: 'LOCK-0803' });
+    await chooseOption(dialog, '设备类型', '门锁');
+    await user.type(within(dialog).getByLabelText('位置'), '0803');
+    await user.click(await screen.findByTitle('0803'));
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(log.last('/hotel/device/creation')).toMatchObject({ sn: 'LOCK-0803', locationId: room0803.id });
+  });
+
   it('edits with the id and version, toasts 保存成功 and reloads', async () => {
     await openDevices();
     const dialog = await openDialog(() => rowAction('LOCK-0101', '编辑'));
@@ -75,6 +99,7 @@ describe('hotel/device', () => {
       sn: lock101.sn,
       type: 'lock',
       roomNo: '201',
+      locationId: null,
       state: 1,
       remark: '',
     });
@@ -120,5 +145,45 @@ describe('hotel/device', () => {
     const row = await findRow('LOCK-0101');
     expect(within(row).getByRole('button', { name: button('重置密钥') })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: button('状态记录') })).toBeNull();
+  });
+
+  it('shows online since, last seen, the status changes and recent alarms in 详情', async () => {
+    server.use(
+      http.post(api('/hotel/device/status'), async ({ request }) => {
+        const { size, current } = (await log.record(request)) as { size: number; current: number };
+        return ok({
+          online: 1,
+          onlineSince: lock101.onlineSince,
+          offlineSince: 1_704_050_000_000,
+          lastSeenAt: lock101.lastSeenAt,
+          transitions: {
+            records: [
+              { id: 2, online: 1, at: 1_704_060_000_000, cause: 'heartbeat' },
+              { id: 1, online: 0, at: 1_704_050_000_000, cause: 'sweep' },
+            ],
+            current,
+            size,
+            total: 2,
+          },
+          alarms: [{ ...activeAlarm, clearedAt: 1_704_060_000_000, clearedBy: '系统' }],
+        });
+      }),
+    );
+    await openDevices();
+    await rowAction('LOCK-0101', '详情');
+    const title = await screen.findByText('设备详情：101 门锁');
+    const drawer = title.closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText('心跳超时')).toBeInTheDocument();
+    expect(log.sent('/hotel/device/status')[0]).toEqual({ id: lock101.id, size: 10, current: 1 });
+    expect(within(drawer).getByText('恢复心跳')).toBeInTheDocument();
+    // 2024-01-01 06:00:00 in Asia/Shanghai: the exact time of the change.
+    expect(within(drawer).getByText('2024-01-01 06:00:00')).toBeInTheDocument();
+    expect(within(drawer).getByText(/设备离线（重要）· 2 次/)).toBeInTheDocument();
+    expect(within(drawer).getByText('已清除')).toBeInTheDocument();
+    // Online since / last seen read as recency, the exact time on hover.
+    const lastSeen = within(drawer).getAllByText(/^\d+ 年前$/);
+    expect(lastSeen.length).toBeGreaterThanOrEqual(3);
+    await user.hover(lastSeen[2]);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('2024-01-01 08:00:00');
   });
 });

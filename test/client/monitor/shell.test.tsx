@@ -12,7 +12,10 @@ jest.setTimeout(60_000);
 
 describe('系统监控 in the shell', () => {
   it('routes the three monitor views to their screens, with their menu icons', async () => {
-    server.use(...monitorHandlers(createRequestLog()), http.get(api('/sys/menu/authority'), () => ok(adminMenuWithMonitor)));
+    server.use(
+      ...monitorHandlers(createRequestLog()),
+      http.get(api('/sys/menu/authority'), () => ok(adminMenuWithMonitor)),
+    );
     const { router } = await renderApp({ path: '/monitor/online', signedIn: true });
     expect(await screen.findByText('前台小王')).toBeInTheDocument();
     expect(sidebarLabels()).toEqual(expect.arrayContaining(['系统监控', '操作日志', '登录日志', '在线用户']));

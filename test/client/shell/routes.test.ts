@@ -4,7 +4,16 @@ import type { AuthorityMenu } from '../../../src/client/features/session';
 import { adminMenu } from '../testing/handlers';
 
 const menuEntry = (over: Partial<AuthorityMenu>): AuthorityMenu => ({
-  id: 1, pid: null, name: '菜单', path: '/sys/user', element: 'sys/user', icon: '', sort: 1, state: 1, isAuth: 1, ...over,
+  id: 1,
+  pid: null,
+  name: '菜单',
+  path: '/sys/user',
+  element: 'sys/user',
+  icon: '',
+  sort: 1,
+  state: 1,
+  isAuth: 1,
+  ...over,
 });
 const routesOf = (menu: AuthorityMenu[]) => selectShellRoutes({ session: { token: 't', userName: '', nickName: '', menu } });
 

@@ -20,15 +20,17 @@ let log: RequestLog;
 
 beforeEach(() => {
   log = createRequestLog();
-  server.use(...userHandlers(log), http.post(api('/hotel/device/inquire'), () => ok({ records: [], current: 1, size: 20, total: 0 })));
+  server.use(
+    ...userHandlers(log),
+    http.post(api('/hotel/device/inquire'), () => ok({ records: [], current: 1, size: 20, total: 0 })),
+  );
 });
 
 const TABS_KEY = 'shell.tabs.admin';
 
 const tabTitles = () => Array.from(document.querySelectorAll('.shell-tabs .ant-tabs-tab')).map((tab) => tab.textContent);
 const activeTab = () => document.querySelector('.shell-tabs .ant-tabs-tab-active')?.textContent;
-const tabNode = (title: string) =>
-  Array.from(document.querySelectorAll<HTMLElement>('.shell-tabs .ant-tabs-tab')).find((tab) => tab.textContent === title) as HTMLElement;
+const tabNode = (title: string) => Array.from(document.querySelectorAll<HTMLElement>('.shell-tabs .ant-tabs-tab')).find((tab) => tab.textContent === title) as HTMLElement;
 const selectedItem = () => document.querySelector('.ant-layout-sider .ant-menu-item-selected')?.textContent;
 const breadcrumb = () => Array.from(document.querySelectorAll('.shell-breadcrumb .ant-breadcrumb-link')).map((item) => item.textContent);
 /** The user screen's filter input, in its pane (hidden or not). */
@@ -36,13 +38,12 @@ const userNameFilter = () => document.querySelector<HTMLInputElement>('.ant-form
 const filterId = () => (Array.from(document.querySelectorAll('.ant-form-inline label')).find((label) => label.textContent === '用户名') as HTMLLabelElement).htmlFor;
 
 const PARENT: Record<string, string> = { 控制台: '系统管理', 用户管理: '系统管理', 角色管理: '系统管理', 设备管理: '酒店管理', 高级设置: '酒店管理' };
-const sidebarItem = (label: string) =>
-  Array.from(document.querySelectorAll<HTMLElement>('.ant-layout-sider .ant-menu-title-content')).find((item) => item.textContent === label);
+const sidebarItem = (label: string) => Array.from(document.querySelectorAll<HTMLElement>('.ant-layout-sider .ant-menu-title-content')).find((item) => item.textContent === label);
 
 /** Clicks a sidebar item, unfolding its parent first when it is folded. */
 async function openFromSidebar(label: string) {
-  await screen.findByText(PARENT[label]!, { selector: '.ant-layout-sider .ant-menu-title-content' });
-  if (!sidebarItem(label)) await user.click(sidebarItem(PARENT[label]!)!);
+  await screen.findByText(PARENT[label], { selector: '.ant-layout-sider .ant-menu-title-content' });
+  if (!sidebarItem(label)) await user.click(sidebarItem(PARENT[label])!);
   await waitFor(() => expect(sidebarItem(label)).toBeDefined());
   await user.click(sidebarItem(label)!);
 }
@@ -287,9 +288,10 @@ describe('breadcrumb, sidebar and search', () => {
 });
 
 describe('on a phone', () => {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was
   const realMatchMedia = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767') })) as typeof window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767') });
   });
   afterEach(() => {
     window.matchMedia = realMatchMedia;

@@ -14,6 +14,10 @@ describe('sys/panel', () => {
     renderScreen(Panel);
     expect(await screen.findByText('启用用户 / 用户总数')).toBeInTheDocument();
     expect(screen.getByText('在线会话')).toBeInTheDocument();
+    // Open alarms: their count and the latest, with how many times each happened.
+    expect(screen.getByText('未清除告警')).toBeInTheDocument();
+    expect(screen.getByText('最新告警')).toBeInTheDocument();
+    expect(screen.getByText(/0808 门锁（LOCK-0808）：设备心跳超时，已离线（2 次）/)).toBeInTheDocument();
     // The charts arrive in their own chunk, after the counts.
     expect(await screen.findByRole('img', { name: '近 24 小时在线设备：当前 37 / 40 台' })).toBeInTheDocument();
     expect(screen.getByText('近 24 小时在线设备')).toBeInTheDocument();
@@ -53,7 +57,13 @@ describe('sys/panel', () => {
 
     it('draws devices by type with the dictionary labels', () => {
       expect(typesOption(panelData.devicesByType).series).toMatchObject([
-        { type: 'pie', data: [{ name: '智能门锁', value: 30 }, { name: '电视', value: 10 }] },
+        {
+          type: 'pie',
+          data: [
+            { name: '智能门锁', value: 30 },
+            { name: '电视', value: 10 },
+          ],
+        },
       ]);
     });
   });

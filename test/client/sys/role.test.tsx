@@ -21,7 +21,6 @@ beforeEach(() => {
   server.use(...roleHandlers(log));
 });
 
-
 async function openRoleScreen() {
   renderScreen(SysRoleScreen);
   return screen.findByRole('row', { name: /前台/ });

@@ -51,7 +51,7 @@ describe('sys/schedule', () => {
       [new Date(THREE_AM).toISOString(), relativeTo(THREE_AM, Date.now())],
       [new Date(THREE_AM - DAY).toISOString(), relativeTo(THREE_AM - DAY, Date.now())],
     ]);
-    await user.hover(row.querySelectorAll('time')[1]!);
+    await user.hover(row.querySelectorAll('time')[1]);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('2025-12-31 03:00:00');
     expect(within(row).getByText('失败')).toBeInTheDocument();
   });
@@ -63,13 +63,11 @@ describe('sys/schedule', () => {
     await user.type(within(dialog).getByLabelText('任务名称'), '夜间巡检');
     await user.type(within(dialog).getByLabelText('Cron 表达式'), '0 3 * * *');
     const preview = await within(dialog).findByLabelText('最近执行时间');
-    expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '2026-01-01 03:00:00',
-      '2026-01-02 03:00:00',
-      '2026-01-03 03:00:00',
-      '2026-01-04 03:00:00',
-      '2026-01-05 03:00:00',
-    ]);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2026-01-01 03:00:00', '2026-01-02 03:00:00', '2026-01-03 03:00:00', '2026-01-04 03:00:00', '2026-01-05 03:00:00']);
     expect(log.last('/sys/schedule/preview')).toEqual({ cron: '0 3 * * *' });
 
     await user.click(within(dialog).getByLabelText('任务类型'));

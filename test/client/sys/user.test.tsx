@@ -95,8 +95,6 @@ describe('sys/user', () => {
     await rowAction('alice', '禁用');
     await user.click(await screen.findByRole('button', { name: button('确定') }));
 
-    await waitFor(() =>
-      expect(log.last('/sys/user/edit')).toEqual({ id: alice.id, version: alice.version, nickName: alice.nickName, state: 0, roleId: 2 }),
-    );
+    await waitFor(() => expect(log.last('/sys/user/edit')).toEqual({ id: alice.id, version: alice.version, nickName: alice.nickName, state: 0, roleId: 2 }));
   });
 });

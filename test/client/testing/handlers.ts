@@ -55,6 +55,10 @@ export const panelData: DataOf<'/sys/panel/inquire'> = {
     { type: 'lock', label: '智能门锁', count: 30 },
     { type: 'tv', label: '电视', count: 10 },
   ],
+  alarmsActive: 3,
+  latestAlarms: [
+    { id: 7, type: 'offline', severity: 'major', message: '设备心跳超时，已离线', lastAt: Date.UTC(2026, 0, 1, 1), count: 2, deviceName: '0808 门锁', deviceSn: 'LOCK-0808' },
+  ],
 };
 
 export const loginData = (menu: AuthorityMenu[] = adminMenu): DataOf<'/sys/user/verify'> => ({

@@ -20,7 +20,8 @@ export function storeSession(token = TOKEN) {
   localStorage.setItem('nickName', '系统管理员');
 }
 
-export async function renderApp({ path = '/', signedIn = false }: RenderAppOptions = {}) {
+/** Answers a promise, as rendering a lazily loaded route tree may one day need to wait. */
+export function renderApp({ path = '/', signedIn = false }: RenderAppOptions = {}) {
   if (signedIn) storeSession();
   const { store, persistor } = setupStore();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -30,12 +31,11 @@ export async function renderApp({ path = '/', signedIn = false }: RenderAppOptio
     </AppProviders>,
     { wrapper: Unstyled },
   );
-  return { ...view, store, persistor, router };
+  return Promise.resolve({ ...view, store, persistor, router });
 }
 
 /** The sidebar's visible labels, in order. */
-export const sidebarLabels = () =>
-  Array.from(document.querySelectorAll('.ant-menu-title-content')).map((node) => node.textContent);
+export const sidebarLabels = () => Array.from(document.querySelectorAll('.ant-menu-title-content')).map((node) => node.textContent);
 
 export { screen };
 

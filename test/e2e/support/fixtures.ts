@@ -3,6 +3,7 @@
  * and a watch on toasts that fails any test during which two toasts were on screen at once
  * (SPEC 8: only one toast at a time).
  */
+/* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter's destructuring: {} is "none". */
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -22,9 +23,7 @@ function watchToasts() {
   const w = window as unknown as { __maxToasts: number };
   w.__maxToasts = 0;
   const count = () => {
-    const visible = Array.from(document.querySelectorAll('.ant-message-notice')).filter(
-      (notice) => !notice.closest('[class*="-leave"]'),
-    ).length;
+    const visible = Array.from(document.querySelectorAll('.ant-message-notice')).filter((notice) => !notice.closest('[class*="-leave"]')).length;
     if (visible > w.__maxToasts) w.__maxToasts = visible;
   };
   new MutationObserver(count).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });

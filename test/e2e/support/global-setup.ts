@@ -70,7 +70,10 @@ export default async function globalSetup(): Promise<void> {
       LOGIN_DELAY_MS: '0',
       SCHEDULER: 'on',
       SCHEDULER_TICK_MS: '250',
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=info logs every request line (with its response time) to the log file above.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Hold-ups of half a second show in the report teardown prints.
+      EVENT_LOOP_STALL_MS: '500',
     },
     stdio: ['ignore', log, log],
   });

@@ -3,14 +3,13 @@
  * while watching the calls it makes: which page size it asked for, that a save was answered, and
  * that the list was read again afterwards.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 
 import type { Envelope } from '../../../src/contract';
 import { openMenu } from './shell';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const isCall = (path: string | string[]) => (url: string) =>
-  (Array.isArray(path) ? path : [path]).some((one) => new URL(url).pathname === `/api${one}`);
+const isCall = (path: string | string[]) => (url: string) => (Array.isArray(path) ? path : [path]).some((one) => new URL(url).pathname === `/api${one}`);
 
 /** antd puts a space between two Chinese characters in some buttons ("保 存"). */
 export const buttonName = (label: string): RegExp => new RegExp(`^\\s*${label.split('').map(escape).join('\\s*')}\\s*$`);
@@ -29,7 +28,7 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
     await expect(toast(page, text)).toBeVisible();
   } catch (error) {
     const shown = await page.locator('.ant-message-notice').allInnerTexts();
-    throw new Error(`toast ${String(text)} not shown; on screen: ${JSON.stringify(shown)}\n${String(error)}`);
+    throw new Error(`toast ${String(text)} not shown; on screen: ${JSON.stringify(shown)}\n${String(error)}`, { cause: error });
   }
 }
 
@@ -54,7 +53,11 @@ export function control(scope: Locator, label: string): Locator {
 
 /** Picks an option of an antd Select, found by its form label inside `scope`. */
 export async function choose(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.locator('.ant-form-item').filter({ has: page.locator(`label[title="${label}"]`) }).locator('.ant-select').click();
+  await scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`label[title="${label}"]`) })
+    .locator('.ant-select')
+    .click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
@@ -63,7 +66,26 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
  * of `path` when several endpoints may serve it).
  */
 export async function callDuring<T = unknown>(page: Page, path: string | string[], action: () => Promise<unknown>) {
-  const [response] = await Promise.all([page.waitForResponse((r) => isCall(path)(r.url())), action()]);
+  const matches = isCall(path);
+  // When no answer comes, the error says whether the browser sent the call at all (and how it
+  // failed): a click that did nothing and a server that did not answer look alike otherwise.
+  const started = Date.now();
+  const seen: string[] = [];
+  const note = (what: string) => (request: Request) => {
+    if (matches(request.url())) seen.push(`${what} after ${Date.now() - started} ms${request.failure() ? ` (${request.failure()!.errorText})` : ''}`);
+  };
+  const [onSent, onFailed] = [note('sent'), note('failed')];
+  page.on('request', onSent);
+  page.on('requestfailed', onFailed);
+  let response: Response;
+  try {
+    [response] = await Promise.all([page.waitForResponse((r) => matches(r.url())), action()]);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nthe call to ${String(path)} meanwhile: ${seen.join(', ') || 'never sent'}`, { cause: error });
+  } finally {
+    page.off('request', onSent);
+    page.off('requestfailed', onFailed);
+  }
   const body = (response.request().postDataJSON() ?? {}) as Record<string, unknown>;
   // Note: an answer without a Content-Type charset reaches Playwright already decoded as
   // windows-1252 (Chinese msg garbled); tests that need such a msg ask the API for it directly.
@@ -117,5 +139,7 @@ export async function fill(box: Locator, values: Record<string, string>): Promis
 
 /** Clicks a row's action button (编辑, 授权, 资源, ...). */
 export async function rowAction(scope: Page | Locator, text: string, action: string): Promise<void> {
-  await row(scope, text).getByRole('button', { name: buttonName(action) }).click();
+  await row(scope, text)
+    .getByRole('button', { name: buttonName(action) })
+    .click();
 }

@@ -7,8 +7,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const sidebar = (page: Page): Locator => page.locator('.ant-layout-sider .ant-menu').first();
 
 /** A sidebar item by its label (its accessible name also carries the icon's name, e.g. "user 用户管理"). */
-export const menuItem = (page: Page, label: string): Locator =>
-  sidebar(page).getByRole('menuitem', { name: new RegExp(`(^|\\s)${escape(label)}$`) });
+export const menuItem = (page: Page, label: string): Locator => sidebar(page).getByRole('menuitem', { name: new RegExp(`(^|\\s)${escape(label)}$`) });
 
 /** Clicks a child menu item, opening its parent first when it is folded. */
 export async function openMenu(page: Page, parent: string, child: string): Promise<void> {

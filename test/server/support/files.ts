@@ -17,21 +17,21 @@ export interface Downloaded {
   book?: ExcelJS.Workbook;
 }
 
-export async function sheetRows(sheet: ExcelJS.Worksheet): Promise<unknown[][]> {
+export function sheetRows(sheet: ExcelJS.Worksheet): unknown[][] {
   const rows: unknown[][] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
 
 export async function download(app: TestApp, path: string, body: unknown, token: string): Promise<Downloaded> {
-  const response = await app.app.inject({ method: 'POST', url: `/api${path}`, headers: { authorization: `Bearer ${token}` }, payload: (body ?? {}) as object });
+  const response = await app.app.inject({ method: 'POST', url: `/api${path}`, headers: { authorization: `Bearer ${token}` }, payload: body ?? {} });
   if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
   const type = String(response.headers['content-type'] ?? '');
   const disposition = String(response.headers['content-disposition'] ?? '');
   if (type.includes('application/json')) return { envelope: response.json(), type, disposition, rows: [] };
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  return { type, disposition, rows: await sheetRows(book.worksheets[0]!), book };
+  return { type, disposition, rows: sheetRows(book.worksheets[0]), book };
 }
 
 /** An .xlsx file whose first sheet holds `rows` (header row first). */

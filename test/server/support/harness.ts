@@ -31,7 +31,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-test-'));
   const sqliteFile = path.join(dir, 'test.db');
   if (dialect === 'sqlite') {
-    return { dialect, sqliteFile, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return { dialect, sqliteFile, drop: () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })) };
   }
   const database = await createPostgresDatabase('hotel_test');
   return {
@@ -114,12 +114,7 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
  * Runs a suite once per available dialect with a fresh database and app; `ctx()` gives the
  * current TestApp inside tests.
  */
-export function describeOnEachDatabase(
-  title: string,
-  suite: (ctx: () => TestApp) => void,
-  overrides: Partial<ServerConfig> = {},
-  options: StartOptions = {},
-): void {
+export function describeOnEachDatabase(title: string, suite: (ctx: () => TestApp) => void, overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): void {
   for (const dialect of dialects()) {
     describe(`${title} [${dialect}]`, () => {
       let target: TestDatabase;

@@ -61,7 +61,7 @@ function sites(node: SchemaNode, path: Path = [], requiredBy?: SchemaNode): Site
   }
   if (node.type === 'object' && node.properties) {
     // A key with a default (page size, page number) may be left out.
-    const required = new Set((node.required ?? []).filter((key) => node.properties![key]!.default === undefined));
+    const required = new Set((node.required ?? []).filter((key) => node.properties![key].default === undefined));
     return [here, ...Object.entries(node.properties).flatMap(([key, child]) => sites(child, [...path, key], required.has(key) ? node : undefined))];
   }
   if (node.type === 'array' && node.items) return [here, ...sites(node.items, [...path, 0])];
@@ -120,7 +120,8 @@ function wrongTypes(node: SchemaNode): unknown[] {
 
 function mutationsAt(site: Site): fc.Arbitrary<[string, (base: unknown) => unknown]> {
   const { node, path } = site;
-  const at = (label: string, value: fc.Arbitrary<unknown>) => value.map((v): [string, (base: unknown) => unknown] => [`${label} at /${path.join('/')}`, (base) => put(base, path, v)]);
+  const at = (label: string, value: fc.Arbitrary<unknown>) =>
+    value.map((v): [string, (base: unknown) => unknown] => [`${label} at /${path.join('/')}`, (base) => put(base, path, v)]);
   const options: fc.Arbitrary<[string, (base: unknown) => unknown]>[] = [at('wrong type', fc.constantFrom(...wrongTypes(node)))];
   const numberNode = node.type === 'integer' ? node : node.anyOf?.find((branch) => branch.type === 'integer');
   if (numberNode) {
@@ -136,7 +137,10 @@ function mutationsAt(site: Site): fc.Arbitrary<[string, (base: unknown) => unkno
     const maxLength = stringNode.maxLength ?? 1000;
     const controls = CONTROL.filter((c) => stringNode.textRule !== 'multiline' || !LINE_BREAKS.has(c));
     options.push(
-      at('too long', fc.integer({ min: maxLength + 1, max: 200_000 }).map((n) => 'x'.repeat(n))),
+      at(
+        'too long',
+        fc.integer({ min: maxLength + 1, max: 200_000 }).map((n) => 'x'.repeat(n)),
+      ),
       at(
         'control character',
         fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...controls), fc.string({ maxLength: 10 })).map(([a, c, b]) => `${a}${c}${b}`),
@@ -147,18 +151,27 @@ function mutationsAt(site: Site): fc.Arbitrary<[string, (base: unknown) => unkno
   }
   if (node.type === 'object' && node.additionalProperties === false) {
     const known = new Set(Object.keys(node.properties ?? {}));
-    const keys = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'isAdmin'), fc.string({ minLength: 1, maxLength: 12 })).filter((key) => !known.has(key));
+    const keys = fc
+      .oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'isAdmin'), fc.string({ minLength: 1, maxLength: 12 }))
+      .filter((key) => !known.has(key));
     options.push(
-      fc.tuple(keys, fc.constantFrom<unknown>(1, 'x', { prototype: { polluted: 1 } }, { admin: true }, null)).map(([key, value]): [string, (base: unknown) => unknown] => [
-        `extra key ${JSON.stringify(key)} at /${path.join('/')}`,
-        (base) => addKey(base, path, key, value),
-      ]),
+      fc
+        .tuple(keys, fc.constantFrom<unknown>(1, 'x', { prototype: { polluted: 1 } }, { admin: true }, null))
+        .map(([key, value]): [string, (base: unknown) => unknown] => [`extra key ${JSON.stringify(key)} at /${path.join('/')}`, (base) => addKey(base, path, key, value)]),
     );
   }
   if (node.type === 'array' && node.maxItems !== undefined) {
     const tooMany = node.maxItems + 1;
     options.push(
-      valid(node.items ?? {}).map((item): [string, (base: unknown) => unknown] => [`${tooMany} items at /${path.join('/')}`, (base) => put(base, path, Array.from({ length: tooMany }, () => item))]),
+      valid(node.items ?? {}).map((item): [string, (base: unknown) => unknown] => [
+        `${tooMany} items at /${path.join('/')}`,
+        (base) =>
+          put(
+            base,
+            path,
+            Array.from({ length: tooMany }, () => item),
+          ),
+      ]),
     );
   }
   if (site.requiredBy) {
@@ -185,13 +198,13 @@ function container(root: Record<string | number, unknown>, path: Path): Record<s
 function put(base: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const root = clone(base) as Record<string | number, unknown>;
-  container(root, path.slice(0, -1))[path[path.length - 1]!] = value;
+  container(root, path.slice(0, -1))[path[path.length - 1]] = value;
   return root;
 }
 
 function remove(base: unknown, path: Path): unknown {
   const root = clone(base) as Record<string | number, unknown>;
-  delete container(root, path.slice(0, -1))[path[path.length - 1]!];
+  delete container(root, path.slice(0, -1))[path[path.length - 1]];
   return root;
 }
 
@@ -207,7 +220,7 @@ function addKey(base: unknown, path: Path, key: string, value: unknown): unknown
 function toJsonText(value: unknown): string {
   const raw: string[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawNumber ? `__raw_number_${raw.push(v.text) - 1}__` : v)) ?? 'null';
-  return text.replace(/"__raw_number_(\d+)__"/g, (_match, index: string) => raw[Number(index)]!);
+  return text.replace(/"__raw_number_(\d+)__"/g, (_match, index: string) => raw[Number(index)]);
 }
 
 /** Bodies of the wrong kind altogether, as text. */
@@ -236,8 +249,12 @@ export function invalidQueries(schema: SchemaNode): fc.Arbitrary<InvalidCase> {
       .flatMap(([key, value]) => ([] as string[]).concat(value).map((v) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`))
       .join('&');
   return fc.oneof(
-    fc.tuple(validQuery, fc.constantFrom(...properties.map(([key]) => key)), badValues).map(([base, key, value]) => ({ mutation: `bad ${key}=${JSON.stringify(value)}`, text: encode({ ...base, [key]: value }) })),
-    fc.tuple(validQuery, fc.constantFrom(...properties.map(([key]) => key))).map(([base, key]) => ({ mutation: `repeated ${key}`, text: encode({ ...base, [key]: [base[key]!, base[key]!] }) })),
+    fc
+      .tuple(validQuery, fc.constantFrom(...properties.map(([key]) => key)), badValues)
+      .map(([base, key, value]) => ({ mutation: `bad ${key}=${JSON.stringify(value)}`, text: encode({ ...base, [key]: value }) })),
+    fc
+      .tuple(validQuery, fc.constantFrom(...properties.map(([key]) => key)))
+      .map(([base, key]) => ({ mutation: `repeated ${key}`, text: encode({ ...base, [key]: [base[key], base[key]] }) })),
     fc.tuple(validQuery, fc.constantFrom('extra', '__proto__', 'constructor')).map(([base, key]) => ({ mutation: `extra ${key}`, text: `${encode(base)}&${key}=1` })),
     ...[...required].map((key) => validQuery.map((base) => ({ mutation: `missing ${key}`, text: encode(Object.fromEntries(Object.entries(base).filter(([k]) => k !== key))) }))),
   );

@@ -47,9 +47,7 @@ export async function createRole(app: TestApp, token: string, name: string, gran
 }
 
 export async function createUser(app: TestApp, token: string, userName: string, roleId: number | null) {
-  return expectOk(
-    await app.call('/sys/user/creation', { userName, nickName: `${userName} 昵称`, password: USER_PASSWORD, state: 1, roleId }, token),
-  );
+  return expectOk(await app.call('/sys/user/creation', { userName, nickName: `${userName} 昵称`, password: USER_PASSWORD, state: 1, roleId }, token));
 }
 
 /** A role holding the given grants, a user in it, and that user's token. */

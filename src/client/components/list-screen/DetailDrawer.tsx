@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 interface DetailDrawerProps {
   title: string;
   width: number;
-  onClose(): void;
+  onClose: () => void;
   children: ReactNode;
 }
 

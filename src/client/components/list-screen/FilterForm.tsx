@@ -20,7 +20,7 @@ export function toFilterValues(fields: FieldConfig[], values: FormValues): FormV
 
 interface FilterFormProps {
   fields: FieldConfig[];
-  onSearch(values: FormValues): void;
+  onSearch: (values: FormValues) => void;
 }
 
 export function FilterForm({ fields, onSearch }: FilterFormProps) {

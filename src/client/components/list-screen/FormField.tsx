@@ -85,13 +85,7 @@ function FieldControl(props: FieldControlProps) {
       return <FlagSwitch {...props} />;
     case 'password':
       return (
-        <Input.Password
-          id={id}
-          value={value as string | undefined}
-          onChange={(event) => onChange?.(event.target.value)}
-          placeholder={placeholder}
-          autoComplete="new-password"
-        />
+        <Input.Password id={id} value={value as string | undefined} onChange={(event) => onChange?.(event.target.value)} placeholder={placeholder} autoComplete="new-password" />
       );
     case 'textarea':
       return <Input.TextArea id={id} value={value as string | undefined} onChange={(event) => onChange?.(event.target.value)} placeholder={placeholder} rows={3} />;
@@ -115,7 +109,13 @@ interface FormFieldProps {
 
 export function FormField({ field, asFilter = false }: FormFieldProps) {
   return (
-    <Form.Item name={field.name} label={field.label} rules={asFilter ? undefined : rulesOf(field)} dependencies={asFilter ? undefined : field.dependencies} extra={asFilter ? undefined : field.extra}>
+    <Form.Item
+      name={field.name}
+      label={field.label}
+      rules={asFilter ? undefined : rulesOf(field)}
+      dependencies={asFilter ? undefined : field.dependencies}
+      extra={asFilter ? undefined : field.extra}
+    >
       <FieldControl field={field} clearable={asFilter || field.allowClear === true} />
     </Form.Item>
   );

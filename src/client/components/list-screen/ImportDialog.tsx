@@ -22,7 +22,7 @@ type Summary = DataOf<'/sys/user/import'>;
 interface ImportDialogProps {
   noun: string;
   config: ImportConfig;
-  onClose(): void;
+  onClose: () => void;
 }
 
 const errorColumns = [
@@ -46,7 +46,9 @@ function Credentials({ summary, config }: { summary: Summary; config: ImportConf
   return (
     <>
       <Alert type="warning" showIcon title={`${config.secretLabel}只显示这一次，关闭后无法再次查看，请立即复制并妥善保存。`} style={{ margin: '12px 0' }} />
-      <Typography.Paragraph copyable={{ text: all, tooltips: [`复制全部${config.secretLabel}`, '已复制'] }}>全部复制（{config.keyLabel} 与{config.secretLabel}，制表符分隔）</Typography.Paragraph>
+      <Typography.Paragraph copyable={{ text: all, tooltips: [`复制全部${config.secretLabel}`, '已复制'] }}>
+        全部复制（{config.keyLabel} 与{config.secretLabel}，制表符分隔）
+      </Typography.Paragraph>
       <Table
         rowKey="row"
         size="small"
@@ -98,9 +100,15 @@ export default function ImportDialog({ noun, config, onClose }: ImportDialogProp
   const applied = summary?.applied === 1;
   const applicable = summary !== null && !applied && summary.failed === 0 && summary.created + summary.updated > 0;
   const footer = applied
-    ? [<Button key="close" type="primary" onClick={onClose}>完成</Button>]
+    ? [
+        <Button key="close" type="primary" onClick={onClose}>
+          完成
+        </Button>,
+      ]
     : [
-        <Button key="cancel" onClick={onClose}>取消</Button>,
+        <Button key="cancel" onClick={onClose}>
+          取消
+        </Button>,
         <Button key="apply" type="primary" disabled={!applicable} loading={busy && file !== null && summary !== null} onClick={apply}>
           导入
         </Button>,
@@ -109,9 +117,7 @@ export default function ImportDialog({ noun, config, onClose }: ImportDialogProp
   return (
     <Modal open title={`导入${noun}`} width={720} footer={footer} onCancel={onClose} maskClosable={false} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">
-          先下载模板填写，再选择文件：系统会先检查每一行（不写入任何数据），确认无误后再导入。任何一行有错误时整个文件都不会导入。
-        </Typography.Text>
+        <Typography.Text type="secondary">先下载模板填写，再选择文件：系统会先检查每一行（不写入任何数据），确认无误后再导入。任何一行有错误时整个文件都不会导入。</Typography.Text>
         <Space wrap>
           <Button loading={template.downloading} onClick={() => void template.start(config.template, undefined, config.templateName)}>
             下载模板

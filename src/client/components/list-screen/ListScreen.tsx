@@ -42,12 +42,7 @@ function fieldsFor(fields: FieldConfig[], mode: 'create' | 'edit'): FieldConfig[
 }
 
 /** Runs a save and its success toast; false when the server refused (already toasted). */
-async function save<Body, Data>(
-  trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> },
-  config: SaveConfig<Body, Data>,
-  body: Body,
-  values: FormValues,
-): Promise<boolean> {
+async function save<Body, Data>(trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> }, config: SaveConfig<Body, Data>, body: Body, values: FormValues): Promise<boolean> {
   let envelope: Envelope<Data>;
   try {
     envelope = await trigger(body).unwrap();

@@ -31,12 +31,18 @@ function withCellRenderers<Row>(columns: ColumnConfig<Row>[], dict: MenuDict, so
   });
 }
 
+/** "共 37 条", or "共 10,000+ 条" when the list was counted only up to its cap. */
+export function totalText(data: { total: number; totalIsLowerBound?: boolean } | undefined): string {
+  if (!data) return '共 0 条';
+  return data.totalIsLowerBound ? `共 ${data.total.toLocaleString('en-US')}+ 条` : `共 ${data.total} 条`;
+}
+
 export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
   const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
     <Table<Row>
-      rowKey={rowKey ?? ('id' as keyof Row & string)}
+      rowKey={rowKey ?? 'id'}
       columns={withCellRenderers(columns, dict, sort)}
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') changeSort(sortOfChange(sorter, columns));
@@ -47,10 +53,11 @@ export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: Pag
       pagination={{
         current,
         pageSize: size,
-        total: data?.total ?? 0,
+        // A lower bound ("10,000+") always leaves one more page to ask for; the last page answers the exact total.
+        total: data ? data.total + (data.totalIsLowerBound ? 1 : 0) : 0,
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZE_OPTIONS.includes(size) ? PAGE_SIZE_OPTIONS : [...PAGE_SIZE_OPTIONS, size].sort((a, b) => a - b),
-        showTotal: (total) => `共 ${total} 条`,
+        showTotal: () => totalText(data),
         onChange: changePage,
       }}
     />

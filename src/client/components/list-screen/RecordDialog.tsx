@@ -16,8 +16,8 @@ interface RecordDialogProps {
   fields: FieldConfig[];
   initialValues: FormValues;
   /** Resolves true when saved. */
-  onSave(values: FormValues): Promise<boolean>;
-  onClose(): void;
+  onSave: (values: FormValues) => Promise<boolean>;
+  onClose: () => void;
 }
 
 export function RecordDialog({ title, open, saving, fields, initialValues, onSave, onClose }: RecordDialogProps) {
@@ -34,16 +34,7 @@ export function RecordDialog({ title, open, saving, fields, initialValues, onSav
     }
   };
   return (
-    <Modal
-      title={title}
-      open={open}
-      confirmLoading={saving}
-      okText="保存"
-      cancelText="取消"
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal title={title} open={open} confirmLoading={saving} okText="保存" cancelText="取消" onOk={submit} onCancel={onClose} destroyOnHidden>
       <Form form={form} name={formName} layout="vertical" initialValues={initialValues} preserve={false}>
         {fields.map((field) => (
           <FormField key={field.name} field={field} />

@@ -55,6 +55,8 @@ export { PagedTable, type PagedTableProps } from './PagedTable';
 export { FilterForm } from './FilterForm';
 export { ExportButton } from './ExportButton';
 export { FormField } from './FormField';
+export { RecordDialog } from './RecordDialog';
+export { useGranted } from './menu-grants';
 export { SAVED_MSG, savedMsg } from './messages';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';

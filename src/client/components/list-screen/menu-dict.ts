@@ -38,9 +38,9 @@ export function useMenuId(view: string): number | undefined {
 
 export interface MenuDict {
   /** The options of a field, in dictionary order; values converted to numbers for numeric fields. */
-  optionsOf(field: string, numeric?: boolean): SelectOption[];
+  optionsOf: (field: string, numeric?: boolean) => SelectOption[];
   /** The label of a stored value, or the value itself when the dictionary has none. */
-  labelOf(field: string, value: unknown): string;
+  labelOf: (field: string, value: unknown) => string;
 }
 
 export function toMenuDict(entries: readonly MenuDictEntry[]): MenuDict {
@@ -52,7 +52,8 @@ export function toMenuDict(entries: readonly MenuDictEntry[]): MenuDict {
         .map((entry) => ({ value: numeric ? Number(entry.value) : entry.value, label: entry.label })),
     labelOf: (field, value) => {
       if (value === null || value === undefined) return '';
-      const raw = String(value);
+      // Stored values are numbers or strings; the dictionary keeps their text.
+      const raw = typeof value === 'string' ? value : JSON.stringify(value);
       return entries.find((entry) => entry.field === field && entry.value === raw)?.label ?? raw;
     },
   };

@@ -58,16 +58,10 @@ export interface EditableRow {
 }
 
 /** What an RTK Query `useXxxQuery` hook of a paged endpoint offers the block. */
-export type PagedQueryHook<A extends PagedArg, Row> = (
-  arg: A,
-  options?: { skip?: boolean },
-) => { data?: Paged<Row>; isFetching: boolean; refetch: () => unknown };
+export type PagedQueryHook<A extends PagedArg, Row> = (arg: A, options?: { skip?: boolean }) => { data?: Paged<Row>; isFetching: boolean; refetch: () => unknown };
 
 /** What an RTK Query `useXxxMutation` hook offers the block. */
-export type MutationHook<Body, Data> = () => readonly [
-  (body: Body) => { unwrap(): Promise<Envelope<Data>> },
-  { isLoading: boolean },
-];
+export type MutationHook<Body, Data> = () => readonly [(body: Body) => { unwrap(): Promise<Envelope<Data>> }, { isLoading: boolean }];
 
 export interface SelectOption {
   value: string | number;
@@ -130,10 +124,10 @@ export type ColumnConfig<Row, S extends string = string> = TableColumnType<Row> 
 
 /** The handles a screen's row actions and toolbar get from the block. */
 export interface ListScreenActions<Row> {
-  openAdd(): void;
-  openEdit(row: Row): void;
+  openAdd: () => void;
+  openEdit: (row: Row) => void;
   /** Saves an edit without the dialog (e.g. a 启用/禁用 toggle): the row's form values plus `changes`. */
-  quickEdit(row: Row, changes: FormValues): Promise<void>;
+  quickEdit: (row: Row, changes: FormValues) => Promise<void>;
   /** The params of the list as last sent (filters and fixed params), e.g. for an export of it. */
   params: FormValues;
 }

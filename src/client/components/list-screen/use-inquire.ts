@@ -27,10 +27,10 @@ export interface Inquiry<Row> {
   /** The column sort; undefined = the server's default order. */
   sort?: SortRequest;
   /** New filters start again at page 1. */
-  search(filters: FormValues): void;
-  changePage(current: number, size: number): void;
+  search: (filters: FormValues) => void;
+  changePage: (current: number, size: number) => void;
   /** A new order starts again at page 1. */
-  changeSort(sort: SortRequest | undefined): void;
+  changeSort: (sort: SortRequest | undefined) => void;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -54,17 +54,25 @@ export function useInquire<A extends PagedArg, Row>(
   const [filters, setFilters] = useState<FormValues>({});
   const [sort, setSort] = useState<SortRequest | undefined>(undefined);
   const params = useMemo(() => ({ ...fixedParams, ...filters }), [fixedParams, filters]);
-  const arg = useMemo(
-    () => ({ size: paging.size, current: paging.current, params, ...(sort ? { sort } : {}) }) as A,
-    [paging, params, sort],
-  );
+  const { size, current } = paging;
+  const arg = useMemo(() => ({ size, current, params, ...(sort ? { sort } : {}) }) as A, [size, current, params, sort]);
   const { data, isFetching, refetch } = useQuery(arg, { skip });
   // Back on a tab kept open in the shell: same filters and page, current rows.
   useRefetchOnReturn(refetch, skip);
-  const search = useCallback((values: FormValues) => {
-    setFilters(toParams(values));
-    setPaging((previous) => ({ ...previous, current: 1 }));
-  }, []);
+  const search = useCallback(
+    (values: FormValues) => {
+      const next = toParams(values);
+      // 查询 with the filters already shown reads the list again: staff press it to see current rows
+      // (a device that just came online), and the same arguments alone would answer from the cache.
+      if (current === 1 && JSON.stringify(next) === JSON.stringify(filters)) {
+        if (!skip) void refetch();
+        return;
+      }
+      setFilters(next);
+      setPaging((previous) => ({ ...previous, current: 1 }));
+    },
+    [filters, current, refetch, skip],
+  );
   const changePage = useCallback((current: number, size: number) => {
     // A new page size starts again at page 1: the old page number may no longer exist.
     setPaging((previous) => ({ current: size === previous.size ? current : 1, size }));

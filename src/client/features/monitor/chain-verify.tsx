@@ -33,7 +33,9 @@ export function ChainVerifyButton({ useVerify }: { useVerify: LazyVerifyHook }) 
   const [result, setResult] = useState<Verification | null>(null);
   const run = async () => {
     // A refusal has already been toasted by the base query.
-    const answer = await verify().unwrap().catch(() => null);
+    const answer = await verify()
+      .unwrap()
+      .catch(() => null);
     if (answer) setResult(answer);
   };
   return (

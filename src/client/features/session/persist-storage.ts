@@ -10,15 +10,15 @@ import type { WebStorage } from 'redux-persist';
 export const PERSISTED_SESSION_KEYS = ['token', 'userName', 'nickName'] as const;
 
 export const sessionStorage: WebStorage = {
-  getItem: async () => {
+  getItem: () => {
     const packed: Record<string, string> = {};
     for (const key of PERSISTED_SESSION_KEYS) {
       const value = localStorage.getItem(key);
       if (value) packed[key] = JSON.stringify(value);
     }
-    return Object.keys(packed).length > 0 ? JSON.stringify(packed) : null;
+    return Promise.resolve(Object.keys(packed).length > 0 ? JSON.stringify(packed) : null);
   },
-  setItem: async (_storageKey, serialized) => {
+  setItem: (_storageKey, serialized) => {
     const packed = JSON.parse(serialized) as Record<string, string | undefined>;
     for (const key of PERSISTED_SESSION_KEYS) {
       const raw = packed[key];
@@ -26,8 +26,10 @@ export const sessionStorage: WebStorage = {
       if (typeof value === 'string' && value !== '') localStorage.setItem(key, value);
       else localStorage.removeItem(key);
     }
+    return Promise.resolve();
   },
-  removeItem: async () => {
+  removeItem: () => {
     for (const key of PERSISTED_SESSION_KEYS) localStorage.removeItem(key);
+    return Promise.resolve();
   },
 };

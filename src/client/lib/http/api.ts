@@ -19,6 +19,9 @@ export const TAG_TYPES = [
   'Schedule',
   'ScheduleLog',
   'Device',
+  'Location',
+  'Alarm',
+  'DeviceTypeTimeout',
   'Advanced',
   'Panel',
   'Authority',
@@ -41,11 +44,7 @@ export function forgetSession(dispatch: (action: Action) => unknown): void {
   dispatch(api.util.resetApiState());
 }
 
-const reauthBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpError, HttpExtraOptions> = async (
-  request,
-  baseApi,
-  extraOptions,
-) => {
+const reauthBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpError, HttpExtraOptions> = async (request, baseApi, extraOptions) => {
   const result = await httpBaseQuery(request, baseApi, extraOptions);
   if (isBusinessError(result.error) && result.error.status === Code.unauthorized) forgetSession(baseApi.dispatch);
   return result;

@@ -61,8 +61,13 @@ export function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 export function isBusinessError(error: unknown): error is BusinessError {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
-    && isEnvelope((error as { data?: unknown }).data) && !('error' in error);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === 'number' &&
+    isEnvelope((error as { data?: unknown }).data) &&
+    !('error' in error)
+  );
 }
 
 export function toTransportError(error: unknown): TransportError {
@@ -82,11 +87,7 @@ export function transportMessage(error: TransportError): string {
   return `服务器繁忙（HTTP ${error.status}），请稍后重试`;
 }
 
-export const httpBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpError, HttpExtraOptions> = async (
-  request,
-  { getState, signal },
-  extraOptions = {},
-) => {
+export const httpBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpError, HttpExtraOptions> = async (request, { getState, signal }, extraOptions = {}) => {
   const headers: Record<string, string> = {};
   if (request.url !== LOGIN_PATH) {
     const token = (getState() as SessionTokenState).session.token;

@@ -40,7 +40,7 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
   if (extended) {
     try {
-      return decodeURIComponent(extended[1]!.trim());
+      return decodeURIComponent(extended[1].trim());
     } catch {
       return fallback;
     }
@@ -87,8 +87,8 @@ interface TokenState {
 
 export interface Download {
   /** Resolves true when the file was saved; a refusal or failure has been toasted. */
-  start<K extends DownloadKey>(key: K, body: BodyOf<K>, fallbackName: string): Promise<boolean>;
-  cancel(): void;
+  start: <K extends DownloadKey>(key: K, body: BodyOf<K>, fallbackName: string) => Promise<boolean>;
+  cancel: () => void;
   /** Null while idle. */
   progress: DownloadProgress | null;
   downloading: boolean;

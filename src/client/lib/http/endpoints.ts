@@ -35,18 +35,16 @@ export function post<K extends PostKey>(key: K, body: BodyOf<K>): HttpRequest {
 
 /** SPEC 7's generic GET helper: a path and its query params; answers code, msg and data. */
 export function get<K extends GetKey>(key: K, params: BodyOf<K>): HttpRequest {
-  return { url: pathOf(key), method: 'GET', params: (params ?? undefined) as Record<string, unknown> | undefined };
+  return { url: pathOf(key), method: 'GET', params: params ?? undefined };
 }
 
-type QueryOptions<K extends EndpointKey> = Omit<
-  QueryExtraOptions<TagType, DataOf<K>, BodyOf<K>, HttpBaseQuery, 'api'>,
-  'type' | 'extraOptions'
-> & { extraOptions?: HttpExtraOptions };
+type QueryOptions<K extends EndpointKey> = Omit<QueryExtraOptions<TagType, DataOf<K>, BodyOf<K>, HttpBaseQuery, 'api'>, 'type' | 'extraOptions'> & {
+  extraOptions?: HttpExtraOptions;
+};
 
-type MutationOptions<K extends PostKey> = Omit<
-  MutationExtraOptions<TagType, Envelope<DataOf<K>>, BodyOf<K>, HttpBaseQuery, 'api'>,
-  'type' | 'extraOptions'
-> & { extraOptions?: HttpExtraOptions };
+type MutationOptions<K extends PostKey> = Omit<MutationExtraOptions<TagType, Envelope<DataOf<K>>, BodyOf<K>, HttpBaseQuery, 'api'>, 'type' | 'extraOptions'> & {
+  extraOptions?: HttpExtraOptions;
+};
 
 /** A POST query answering the envelope's data. */
 export function postQuery<K extends PostKey>(build: Build, key: K, options: QueryOptions<K> = {}) {

@@ -6,9 +6,7 @@ type Table = CreateTableBuilder<string, never>;
 
 export function initialSchema(dialect: Dialect) {
   const withId = (t: Table): Table =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+    dialect === 'postgres' ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   const audited = (t: Table): Table =>
     t
       .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -54,13 +52,7 @@ export function initialSchema(dialect: Dialect) {
         .addUniqueConstraint('sys_resource_menu_type', ['menu_id', 'type'])
         .execute();
       // An API path is guarded by exactly one resource; non-API resources have an empty path.
-      await db.schema
-        .createIndex('sys_resource_path')
-        .on('sys_resource')
-        .column('path')
-        .unique()
-        .where('path', '<>', '')
-        .execute();
+      await db.schema.createIndex('sys_resource_path').on('sys_resource').column('path').unique().where('path', '<>', '').execute();
 
       await withId(db.schema.createTable('sys_role_auth'))
         .addColumn('role_id', 'integer', (c) => c.notNull().references('sys_role.id').onDelete('cascade'))
@@ -128,11 +120,7 @@ export function initialSchema(dialect: Dialect) {
         .addColumn('message', 'varchar(500)', (c) => c.notNull().defaultTo(''))
         .addColumn('instance', 'varchar(64)', (c) => c.notNull().defaultTo(''))
         .execute();
-      await db.schema
-        .createIndex('sys_schedule_log_schedule')
-        .on('sys_schedule_log')
-        .columns(['schedule_id', 'started_at'])
-        .execute();
+      await db.schema.createIndex('sys_schedule_log_schedule').on('sys_schedule_log').columns(['schedule_id', 'started_at']).execute();
       await db.schema.createIndex('sys_schedule_log_started').on('sys_schedule_log').column('started_at').execute();
 
       await audited(withId(db.schema.createTable('hotel_device')))

@@ -3,7 +3,6 @@
  * markers existed adopts the built-ins it already holds, so the start-up sync adds only new ones.
  */
 import { CamelCasePlugin, type Kysely } from 'kysely';
-import type { Database } from '../schema';
 import { syncBuiltins } from '../builtins';
 
 export const builtinMarkers = {
@@ -14,6 +13,6 @@ export const builtinMarkers = {
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
     // The sync names tables in camelCase; the plugin is idempotent if the migrator's handle has it.
-    await syncBuiltins(db.withPlugin(new CamelCasePlugin()) as unknown as Kysely<Database>, undefined, 'adoptOnly');
+    await syncBuiltins(db.withPlugin(new CamelCasePlugin()), undefined, 'adoptOnly');
   },
 };

@@ -15,7 +15,10 @@ const INT4_MAX = 2_147_483_647;
 const SORT_MAX = 9999;
 
 type Repair = (column: string) => RawBuilder<number>;
-const constant = (value: number): Repair => () => sql<number>`${value}`;
+const constant =
+  (value: number): Repair =>
+  () =>
+    sql<number>`${value}`;
 const nearestEnd: Repair = (column) => sql<number>`CASE WHEN ${sql.ref(column)} > 0 THEN ${SORT_MAX} ELSE 0 END`;
 
 const repairs: Record<string, Record<string, Repair>> = {

@@ -89,7 +89,10 @@ export function auditSchema(dialect: Dialect) {
         await db.schema.createIndex(`sys_login_log_${name}`).on('sys_login_log').columns(columns).execute();
       }
 
-      await db.schema.alterTable('sys_session').addColumn('user_agent', 'varchar(255)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('sys_session')
+        .addColumn('user_agent', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+        .execute();
       // The online list reads live sessions, most recently active first.
       await db.schema.createIndex('sys_session_live').on('sys_session').columns(['revoked_at', 'last_seen_at']).execute();
     },

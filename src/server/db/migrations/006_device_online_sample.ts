@@ -9,10 +9,7 @@ export function deviceOnlineSample(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       const table = db.schema.createTable('hotel_device_online_sample');
-      await (dialect === 'postgres'
-        ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      )
+      await (dialect === 'postgres' ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
         .addColumn('sampled_at', 'bigint', (c) => c.notNull())
         .addColumn('online', 'integer', (c) => c.notNull())
         .addColumn('total', 'integer', (c) => c.notNull())

@@ -4,19 +4,23 @@
  * become rooms: under one building 主楼, on the floor their number implies (0808 -> 8F; a number that
  * names no floor goes to 其他).
  */
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 export const MIGRATED_BUILDING = '主楼';
 
+/** The tables as this migration knows them (snake case: the migrator's handle may lack the camel-case plugin). */
+interface TablesAt008 {
+  hotel_device: { room_no: string; location_id: number | null };
+  hotel_location: { id: Generated<number>; parent_id: number; kind: string; name: string; sort: number; created_at: number; updated_at: number; version: number };
+}
+
 export function deviceLocations(dialect: Dialect) {
   return {
-    async up(db: Kysely<any>): Promise<void> {
+    async up(migrator: Kysely<unknown>): Promise<void> {
+      const db = migrator as Kysely<TablesAt008>;
       const table = db.schema.createTable('hotel_location');
-      await (dialect === 'postgres'
-        ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      )
+      await (dialect === 'postgres' ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
         .addColumn('parent_id', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('kind', 'varchar(16)', (c) => c.notNull())
         .addColumn('name', 'varchar(32)', (c) => c.notNull())

@@ -8,20 +8,28 @@ import { auditSchema } from './004_audit';
 import { deviceOnlineSample } from './006_device_online_sample';
 import { deviceLocations } from './008_device_locations';
 import { schedulePlannedAt } from './009_schedule_planned_at';
+import { deviceAlarms } from './010_device_alarms';
+import { deviceCommands } from './011_device_commands';
+import { locationMenu } from './012_location_menu';
+import { substringSearch } from './013_substring_search';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
 
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve({
       '001_initial': initialSchema(this.dialect),
       '002_builtins': builtinMarkers,
       '003_finite_numbers': finiteNumbers,
       '004_audit': auditSchema(this.dialect),
       '006_device_online_sample': deviceOnlineSample(this.dialect),
-      // 007 is taken by work in progress (scale).
       '008_device_locations': deviceLocations(this.dialect),
       '009_schedule_planned_at': schedulePlannedAt,
-    };
+      '010_device_alarms': deviceAlarms(this.dialect),
+      '011_device_commands': deviceCommands(this.dialect),
+      '012_location_menu': locationMenu,
+      // Numbers only grow: a database that has run 012 refuses a new migration numbered below it.
+      '013_substring_search': substringSearch(this.dialect),
+    });
   }
 }

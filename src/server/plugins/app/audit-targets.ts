@@ -15,6 +15,8 @@ import { DictRecord } from '../../../contract/sys/dict';
 import { ScheduleRecord } from '../../../contract/sys/schedule';
 import { DeviceRecord } from '../../../contract/hotel/device';
 import { AdvancedRecord } from '../../../contract/hotel/advanced';
+import { LocationRecord } from '../../../contract/hotel/location';
+import { AlarmRecord } from '../../../contract/hotel/alarm';
 import { OnlineRecord } from '../../../contract/monitor/online';
 import { findUser } from '../../routes/sys/user/repository';
 import { findRoleRecord } from '../../routes/sys/role/repository';
@@ -79,8 +81,7 @@ export const auditTargets: Record<AuditTargetType, AuditTarget> = {
   device: {
     schema: DeviceRecord,
     // Never the key hash: only the fields the contract's device record has.
-    load: (db, id) =>
-      db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version']).where('id', '=', id).executeTakeFirst(),
+    load: (db, id) => db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version']).where('id', '=', id).executeTakeFirst(),
     label: (r) => `${text(r.name)}（${text(r.sn)}）`,
   },
   advanced: {
@@ -92,6 +93,22 @@ export const auditTargets: Record<AuditTargetType, AuditTarget> = {
       return { ...rest, appSecretMasked: maskSecret(appSecret) };
     },
     label: (r) => text(r.name),
+  },
+  location: {
+    schema: LocationRecord,
+    load: (db, id) => db.selectFrom('hotelLocation').select(['id', 'parentId', 'kind', 'name', 'sort', 'version']).where('id', '=', id).executeTakeFirst(),
+    label: (r) => text(r.name),
+  },
+  alarm: {
+    schema: AlarmRecord,
+    load: (db, id) =>
+      db
+        .selectFrom('hotelAlarm as a')
+        .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
+        .select(['a.id', 'a.type', 'a.severity', 'a.count', 'a.acknowledgedBy', 'a.acknowledgedAt', 'a.clearedBy', 'a.clearedAt', 'd.name as deviceName', 'd.sn as deviceSn'])
+        .where('a.id', '=', id)
+        .executeTakeFirst(),
+    label: (r) => `${text(r.type) === 'offline' ? '离线告警' : text(r.type)}：${text(r.deviceName)}（${text(r.deviceSn)}）`,
   },
   session: {
     schema: OnlineRecord,

@@ -183,6 +183,59 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDe
   );
 }
 
+/** Up to this many alarms of one transition get a record each; more (a mass outage) get one summary record. */
+export const ALARM_AUDIT_ITEMIZED = 100;
+
+/**
+ * Records alarms the system raised (a device went offline) or cleared (it came back), in one chain
+ * append like recordDeviceStatus: one record per alarm, or, when a sweep raises or clears more than
+ * ALARM_AUDIT_ITEMIZED at once, one summary record, so a mass outage does not double the cost of the
+ * device status records written beside it. A repeat of an active alarm is not a new event (its
+ * count says it); staff acknowledging or clearing is recorded by the route's own call.
+ */
+export async function recordAlarmEvents(app: FastifyInstance, alarms: Array<{ id: number; device: StatusDevice }>, event: 'raised' | 'cleared', at = Date.now()): Promise<void> {
+  if (alarms.length === 0) return;
+  let module = '';
+  try {
+    module = await app.audit.moduleOf('hotel/alarm');
+  } catch (error) {
+    app.log.error({ err: error }, 'operation log names lookup failed');
+  }
+  const raised = event === 'raised';
+  const common = {
+    operatorType: 'system',
+    operatorId: null,
+    operatorName: SYSTEM_OPERATOR,
+    module,
+    action: raised ? '告警产生' : '告警清除',
+    path: '',
+    targetType: 'alarm',
+    outcome: 'success',
+    code: 200,
+    ip: '',
+    durationMs: 0,
+    params: 'null',
+    changes: '[]',
+  } as const;
+  const entries: OperationEntry[] =
+    alarms.length > ALARM_AUDIT_ITEMIZED
+      ? [
+          {
+            ...common,
+            targetId: '',
+            targetLabel: `${alarms.length} 条离线告警`,
+            msg: raised ? `${alarms.length} 台设备离线，产生离线告警` : `${alarms.length} 台设备恢复在线，离线告警自动清除`,
+          },
+        ]
+      : alarms.map(({ id, device }) => ({
+          ...common,
+          targetId: String(id),
+          targetLabel: `离线告警：${device.name}（${device.sn}）`,
+          msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
+        }));
+  await app.audit.operations(entries, at);
+}
+
 const specOf = (request: FastifyRequest) => {
   const key = request.routeOptions.config.endpoint;
   return key && Object.hasOwn(contract, key) ? contract[key as EndpointKey] : undefined;
@@ -292,13 +345,17 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
   ]);
 }
 
-export const auditPlugin = fp(async (app: FastifyInstance) => {
+export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: () => void) => {
   app.decorateRequest('auditState', null);
 
   // Registered before the authorization hook, so the clock starts before the session is checked.
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.routeOptions.url?.startsWith(API_PREFIX)) return;
-    request.auditState = { startedAt: process.hrtime.bigint() };
+  // Routes the contract marks as never recorded (the device heartbeat, thousands a second) carry
+  // no state, so the hooks below return at once for them.
+  app.addHook('onRequest', (request, _reply, hookDone) => {
+    if (!request.is404 && request.routeOptions.url?.startsWith(API_PREFIX) && specOf(request)?.audit?.kind !== 'none') {
+      request.auditState = { startedAt: process.hrtime.bigint() };
+    }
+    hookDone();
   });
 
   // The "before" of an edit, read once the body is valid and the caller allowed.
@@ -311,21 +368,23 @@ export const auditPlugin = fp(async (app: FastifyInstance) => {
     if (id !== undefined) state.before = await safely(request, () => target.load(app.db, id));
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) => {
+  app.addHook('preSerialization', (request, _reply, payload, hookDone) => {
     if (request.auditState) request.auditState.answer = payload;
-    return payload;
+    hookDone(null, payload);
   });
 
   // Written before the answer leaves, so a client that got its answer finds the record.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, hookDone) => {
     const state = request.auditState;
-    if (!state) return payload;
+    if (!state) return hookDone(null, payload);
     request.auditState = null;
-    try {
-      await recordCall(app, request, reply, state);
-    } catch (error) {
-      request.log.error({ err: error }, 'operation log write failed');
-    }
-    return payload;
+    recordCall(app, request, reply, state).then(
+      () => hookDone(null, payload),
+      (error: unknown) => {
+        request.log.error({ err: error }, 'operation log write failed');
+        hookDone(null, payload);
+      },
+    );
   });
+  done();
 });

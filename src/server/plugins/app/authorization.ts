@@ -43,7 +43,7 @@ function checkMetricsToken(token: string | null, expected: string | undefined): 
   if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted)) throw unauthorized('监控令牌无效');
 }
 
-export const authorizationPlugin = fp(async (app: FastifyInstance, options: { sessions: Sessions }) => {
+export const authorizationPlugin = fp((app: FastifyInstance, options: { sessions: Sessions }, done: () => void) => {
   app.decorateRequest('user', null);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -73,9 +73,7 @@ export const authorizationPlugin = fp(async (app: FastifyInstance, options: { se
     const path = (request.routeOptions.url ?? '').slice(API_PREFIX.length);
     const resource = await app.db
       .selectFrom('sysResource as r')
-      .leftJoin('sysRoleAuth as a', (join) =>
-        join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', user.roleId),
-      )
+      .leftJoin('sysRoleAuth as a', (join) => join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', user.roleId))
       .innerJoin('sysRole as role', (join) => join.on('role.id', '=', user.roleId))
       .select(['r.id', 'a.id as grantId', 'role.state as roleState'])
       .where('r.path', '=', path)
@@ -83,4 +81,5 @@ export const authorizationPlugin = fp(async (app: FastifyInstance, options: { se
     if (!resource) throw forbidden('接口未登记为资源，拒绝访问');
     if (resource.grantId === null || resource.roleState !== 1) throw forbidden('没有权限执行该操作');
   });
+  done();
 });

@@ -24,7 +24,7 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
 };
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: () => void) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).type(JSON_TYPE).serializer(JSON.stringify).send({ code: 413, msg: '请求内容过大', data: null });
@@ -34,7 +34,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       ({ code, message: msg } = error);
     } else if (error.validation) {
-      ({ code, message: msg } = formatValidationErrors(error.validation as ValidationIssue[]));
+      ({ code, message: msg } = formatValidationErrors(error.validation));
     } else if (error.code && frameworkMessages[error.code]) {
       code = Code.invalid;
       msg = frameworkMessages[error.code]!;
@@ -47,4 +47,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // The route's answer schema describes success data; errors carry data: null.
     return reply.code(200).type(JSON_TYPE).serializer(JSON.stringify).send({ code, msg, data: null });
   });
+  done();
 });

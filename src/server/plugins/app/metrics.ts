@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (prom-client), one registry per app so several apps in one process (tests)
  * never share counters: request rate and latency by route, the event loop's delay and the other
- * process defaults, the PostgreSQL pool, scheduler runs and device heartbeats.
+ * process defaults, the PostgreSQL pool, scheduler runs and device heartbeats. Slow requests and
+ * event-loop hold-ups are also logged at warn.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -49,19 +50,53 @@ export class Metrics {
   }
 }
 
+/** How often the watch looks at the clock: a hold-up shorter than the threshold plus this is never missed. */
+const WATCH_INTERVAL_MS = 100;
+
+/**
+ * Calls `blocked(ms)` when a timer due every WATCH_INTERVAL_MS fires `threshold` or more late: the
+ * event loop could not run anything (requests included) for that long. Answers the stop function.
+ */
+export function watchEventLoop(threshold: number, blocked: (ms: number) => void): () => void {
+  if (threshold <= 0) return () => undefined;
+  let expected = performance.now() + WATCH_INTERVAL_MS;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const late = now - expected;
+    if (late >= threshold) blocked(Math.round(late));
+    expected = now + WATCH_INTERVAL_MS;
+  }, WATCH_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics;
   }
 }
 
-export const metricsPlugin = fp(async (app: FastifyInstance, options: { poolStats?: () => PoolStats }) => {
+export const metricsPlugin = fp((app: FastifyInstance, options: { poolStats?: () => PoolStats }, done: () => void) => {
   const metrics = new Metrics(options.poolStats);
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, hookDone) => {
     // Unmatched URLs share one label: a scanner must not grow the series without bound.
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    // At warn, so a production log (info) and a quiet one (warn) both show what kept someone waiting.
+    if (reply.elapsedTime >= app.config.slowRequestMs) request.log.warn({ route, method: request.method, ms: Math.round(reply.elapsedTime) }, 'slow request');
+    hookDone();
   });
-  app.addHook('onClose', async () => metrics.registry.clear());
+  // From ready on: loading code and preparing the database at start hold the loop, serving nobody.
+  let stopWatch = () => undefined as void;
+  app.addHook('onReady', (readyDone) => {
+    stopWatch = watchEventLoop(app.config.stallWarnMs, (ms) => app.log.warn({ ms }, 'event loop blocked'));
+    readyDone();
+  });
+  app.addHook('onClose', (_instance, closeDone) => {
+    stopWatch();
+    metrics.registry.clear();
+    closeDone();
+  });
+  done();
 });

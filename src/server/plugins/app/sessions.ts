@@ -141,13 +141,7 @@ export class Sessions {
    */
   private async end(ids: number[], reason: SessionEndReason, msg?: string): Promise<number> {
     if (ids.length === 0) return 0;
-    const ended = await this.db
-      .updateTable('sysSession')
-      .set({ revokedAt: Date.now() })
-      .where('id', 'in', ids)
-      .where('revokedAt', 'is', null)
-      .returning(['id'])
-      .execute();
+    const ended = await this.db.updateTable('sysSession').set({ revokedAt: Date.now() }).where('id', 'in', ids).where('revokedAt', 'is', null).returning(['id']).execute();
     if (ended.length === 0) return 0;
     const sessions = await this.db
       .selectFrom('sysSession as s')

@@ -59,8 +59,7 @@ export interface SignInAttempt {
   failureDelayMs: number;
 }
 
-const lockedMessage = (lockedUntil: number, now: number, what = '登录失败次数过多') =>
-  `${what}，请 ${Math.max(1, Math.ceil((lockedUntil - now) / 60_000))} 分钟后再试`;
+const lockedMessage = (lockedUntil: number, now: number, what = '登录失败次数过多') => `${what}，请 ${Math.max(1, Math.ceil((lockedUntil - now) / 60_000))} 分钟后再试`;
 
 export class LoginThrottle {
   constructor(
@@ -75,7 +74,7 @@ export class LoginThrottle {
 
   static deviceToken(cookieHeader: string | undefined): string | null {
     const match = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
-    return match && DEVICE_TOKEN.test(match[1]!) ? match[1]! : null;
+    return match && DEVICE_TOKEN.test(match[1]) ? match[1] : null;
   }
 
   static keys(userName: string, ip: string, deviceToken: string | null): SignInKeys {
@@ -111,7 +110,7 @@ export class LoginThrottle {
           ELSE 0
         END
       RETURNING failures, locked_until`.execute(this.db);
-    const row = rows[0]!;
+    const row = rows[0];
     return { attempts: Number(row.failures), lockedUntil: Number(row.lockedUntil) };
   }
 

@@ -80,7 +80,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     transform: ({ schema, url, route }) => {
       if (!url.startsWith(API_PREFIX)) return { schema: { ...schema, hide: true }, url };
       const path = url.slice(API_PREFIX.length);
-      const access = (route.config as { access?: Access } | undefined)?.access ?? 'resource';
+      const access = route.config?.access ?? 'resource';
       const named = summaries.get(path);
       const security = path === '/hotel/device/heartbeat' ? [{ deviceKey: [] }] : SECURITY[access];
       return {

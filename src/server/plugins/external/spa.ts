@@ -27,7 +27,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     },
   });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    const pathname = (request.raw.url ?? '/').split('?')[0]!;
+    const pathname = (request.raw.url ?? '/').split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.send({ code: 404, msg: '接口不存在', data: null });
     }

@@ -1,4 +1,4 @@
-/** What the audit exports write for stored codes: the dictionaries' labels (times: lib/list-export.ts). */
+/** What the audit exports write for stored codes: the dictionaries' labels (times: contract/time.ts). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 

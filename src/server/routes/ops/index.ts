@@ -10,8 +10,8 @@ import { defineRoute, ok } from '../../lib/route';
 
 const startedAt = Date.now();
 
-export async function opsRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute(app, 'GET /healthz', 'public', async () =>
+export function opsRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  defineRoute(app, 'GET /healthz', 'public', () =>
     ok({ status: 'ok' as const, instance: app.config.instanceId, uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000) }, '服务运行中'),
   );
 
@@ -32,12 +32,11 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  defineRoute(app, 'GET /metrics', 'metrics', async (_request, reply) =>
-    reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics()),
-  );
+  defineRoute(app, 'GET /metrics', 'metrics', async (_request, reply) => reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics()));
 
   defineRoute(app, 'GET /openapi.json', 'session', async (_request, reply) =>
     // A string: the route's answer schema is the envelope's, which would reject the document.
     reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
   );
+  done();
 }

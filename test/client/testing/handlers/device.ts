@@ -5,6 +5,7 @@ import type { DataOf } from '../../../../src/contract';
 import { api, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
 import { crudHandlers, menuHandlers } from './list-crud';
+import { locationHandlers } from './location';
 import { adminMenuWithMonitor, deviceOffline, MONITOR_MENU_ID, operationDict } from './monitor';
 import { dictEntry, stateEntries } from './sys-common';
 
@@ -33,6 +34,8 @@ export const lock101: DeviceRow = {
   online: 1,
   // 2024-01-01 00:00:00 UTC = 08:00 in Asia/Shanghai.
   lastSeenAt: 1_704_067_200_000,
+  onlineSince: 1_704_060_000_000,
+  offlineSince: null,
   remark: '',
   version: 6,
   createdAt: 1_700_000_000_000,
@@ -43,6 +46,8 @@ export function deviceHandlers(log: RequestLog) {
   return [
     ...menuHandlers({ [DEVICE_MENU_ID]: deviceDict }, log),
     ...crudHandlers(log, { base: '/hotel/device', records: [lock101], created: { device: lock101, deviceKey: ISSUED_KEY }, edited: lock101 }),
+    // The location filter and picker read the tree.
+    ...locationHandlers(log),
     http.post(api('/hotel/device/key/reset'), async ({ request }) => {
       await log.record(request);
       return ok({ device: lock101, deviceKey: 'dk_new_77aa' }, '密钥已重置');

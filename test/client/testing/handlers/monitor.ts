@@ -19,9 +19,29 @@ export const MONITOR_MENU_ID = { area: 30, operation: 31, login: 32, online: 33 
 
 export const monitorScreens: AuthorityMenu[] = [
   { id: MONITOR_MENU_ID.area, pid: null, name: '系统监控', path: '/monitor', element: '', icon: 'SafetyOutlined', sort: 3, state: 1, isAuth: 1 },
-  { id: MONITOR_MENU_ID.operation, pid: MONITOR_MENU_ID.area, name: '操作日志', path: '/monitor/operation', element: 'monitor/operation', icon: 'FileSearchOutlined', sort: 1, state: 1, isAuth: 1 },
+  {
+    id: MONITOR_MENU_ID.operation,
+    pid: MONITOR_MENU_ID.area,
+    name: '操作日志',
+    path: '/monitor/operation',
+    element: 'monitor/operation',
+    icon: 'FileSearchOutlined',
+    sort: 1,
+    state: 1,
+    isAuth: 1,
+  },
   { id: MONITOR_MENU_ID.login, pid: MONITOR_MENU_ID.area, name: '登录日志', path: '/monitor/login', element: 'monitor/login', icon: 'LoginOutlined', sort: 2, state: 1, isAuth: 1 },
-  { id: MONITOR_MENU_ID.online, pid: MONITOR_MENU_ID.area, name: '在线用户', path: '/monitor/online', element: 'monitor/online', icon: 'WifiOutlined', sort: 3, state: 1, isAuth: 1 },
+  {
+    id: MONITOR_MENU_ID.online,
+    pid: MONITOR_MENU_ID.area,
+    name: '在线用户',
+    path: '/monitor/online',
+    element: 'monitor/online',
+    icon: 'WifiOutlined',
+    sort: 3,
+    state: 1,
+    isAuth: 1,
+  },
 ];
 
 /** The administrator's menu with the system and monitor screens. */

@@ -11,5 +11,4 @@ export const advancedApi = api.injectEndpoints({
   }),
 });
 
-export const { useInquireAdvancedQuery, useCreateAdvancedMutation, useEditAdvancedMutation, useInitialiseAdvancedMutation } =
-  advancedApi;
+export const { useInquireAdvancedQuery, useCreateAdvancedMutation, useEditAdvancedMutation, useInitialiseAdvancedMutation } = advancedApi;

@@ -4,21 +4,15 @@ import { Button } from 'antd';
 import { ListScreen, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useCreateAdvancedMutation, useEditAdvancedMutation, useInitialiseAdvancedMutation, useInquireAdvancedQuery } from './api';
-import {
-  INITIALISED_MSG,
-  advancedColumns,
-  advancedCreateDefaults,
-  advancedFields,
-  advancedFilters,
-  advancedToForm,
-  type AdvancedRow,
-} from './config';
+import { INITIALISED_MSG, advancedColumns, advancedCreateDefaults, advancedFields, advancedFilters, advancedToForm, type AdvancedRow } from './config';
 
 function InitialiseButton({ setting }: { setting: AdvancedRow }) {
   const [initialise, { isLoading }] = useInitialiseAdvancedMutation();
   const run = async () => {
     // On failure the base query toasts the server msg, which names what is missing.
-    const envelope = await initialise({ id: setting.id }).unwrap().catch(() => null);
+    const envelope = await initialise({ id: setting.id })
+      .unwrap()
+      .catch(() => null);
     if (envelope) toast.success(INITIALISED_MSG);
   };
   return (

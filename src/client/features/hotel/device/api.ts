@@ -11,8 +11,18 @@ export const deviceApi = api.injectEndpoints({
     createDevice: postMutation(build, '/hotel/device/creation', { invalidatesTags: ['Device'] }),
     editDevice: postMutation(build, '/hotel/device/edit', { invalidatesTags: ['Device'] }),
     resetDeviceKey: postMutation(build, '/hotel/device/key/reset', { invalidatesTags: ['Device'] }),
+    rebootDevice: postMutation(build, '/hotel/device/command/reboot', { invalidatesTags: ['Device'] }),
     deviceHistory: postQuery(build, '/monitor/operation/inquire', { providesTags: ['OperationLog'] }),
+    deviceStatus: postQuery(build, '/hotel/device/status', { providesTags: ['Device', 'Alarm'] }),
   }),
 });
 
-export const { useInquireDevicesQuery, useCreateDeviceMutation, useEditDeviceMutation, useResetDeviceKeyMutation, useDeviceHistoryQuery } = deviceApi;
+export const {
+  useInquireDevicesQuery,
+  useCreateDeviceMutation,
+  useEditDeviceMutation,
+  useResetDeviceKeyMutation,
+  useRebootDeviceMutation,
+  useDeviceHistoryQuery,
+  useDeviceStatusQuery,
+} = deviceApi;

@@ -1,6 +1,7 @@
 /** What the device screen shows and edits (DESIGN 5); type, state and online labels are dictionary data. */
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SortKeyOf } from '../../../components/list-screen';
+import { LocationTreeSelect } from '../location/LocationTreeSelect';
 
 export type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
 type DeviceSortKey = SortKeyOf<BodyOf<'/hotel/device/inquire'>>;
@@ -10,6 +11,8 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'sn', label: '序列号', kind: 'text', max: 64 },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
+  // A building or floor lists every device under it (the server filters by the subtree).
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
@@ -38,6 +41,7 @@ export const deviceFields: FieldConfig[] = [
   },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];

@@ -1,6 +1,7 @@
 /**
- * 设备管理 (hotel/device): list, add (shows the new device key once), edit, reset the key, and, for
- * those who may read the operation log, each device's status records.
+ * 设备管理 (hotel/device): list, add (shows the new device key once), edit, reset the key, 重启 over
+ * MQTT (command.tsx), 详情 (online since / offline since / last seen, status changes, recent alarms)
+ * and, for those who may read the operation log, each device's records there (状态记录).
  */
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
@@ -8,23 +9,30 @@ import { useState } from 'react';
 import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
 import { ListScreen, savedMsg, useMenuId } from '../../../components/list-screen';
+import { useGranted } from '../../../components/list-screen/menu-grants';
 import { toast } from '../../../lib/toast';
 import { useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
 import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
+import { DeviceDetail } from './detail-drawer';
 import { DeviceStatusDrawer, OPERATION_LOG_VIEW } from './status-drawer';
+import { commandColumn, RebootAction } from './command';
+
+const columns = [...deviceColumns, commandColumn];
 
 export default function HotelDeviceScreen() {
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [historyOf, setHistoryOf] = useState<DeviceRow | null>(null);
   // The history is read from the operation log: offered to those whose menu holds it.
   const mayReadLog = useMenuId(OPERATION_LOG_VIEW) !== undefined;
+  const mayReadStatus = useGranted('hotel/device', 'api_status');
   const [resetKey] = useResetDeviceKeyMutation();
-  const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) =>
-    setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
+  const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) => setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
 
   const reset = async (id: number) => {
-    const envelope = await resetKey({ id }).unwrap().catch(() => null);
+    const envelope = await resetKey({ id })
+      .unwrap()
+      .catch(() => null);
     if (!envelope) return;
     toast.success(envelope.msg);
     showKey(envelope);
@@ -37,20 +45,22 @@ export default function HotelDeviceScreen() {
         noun="设备"
         useInquire={useInquireDevicesQuery}
         filters={deviceFilters}
-        columns={deviceColumns}
+        columns={columns}
         fields={deviceFields}
         createDefaults={deviceCreateDefaults}
         create={{ useMutation: useCreateDeviceMutation, successMsg: savedMsg, onSuccess: showKey }}
         edit={{ useMutation: useEditDeviceMutation, successMsg: savedMsg }}
         exportTo={{ endpoint: '/hotel/device/export', fileName: '设备列表.xlsx' }}
         importFrom={deviceImport}
+        detail={mayReadStatus ? { title: (device) => `设备详情：${device.name}`, render: (device) => <DeviceDetail device={device} />, width: 720 } : undefined}
         rowActions={(device) => (
           <>
-            <Popconfirm title="重置后旧密钥立即失效，设备需换用新密钥。确定重置？" onConfirm={() => reset(device.id)}>
+            <Popconfirm title="重置后旧密钥立即失效，设备需换用新密钥。确定重置？" onConfirm={() => void reset(device.id)}>
               <Button type="link" size="small">
                 重置密钥
               </Button>
             </Popconfirm>
+            <RebootAction device={device} />
             {mayReadLog && (
               <Button type="link" size="small" onClick={() => setHistoryOf(device)}>
                 状态记录

@@ -31,7 +31,7 @@ function historyColumns(dict: MenuDict): ColumnConfig<HistoryRow>[] {
 
 interface DeviceStatusDrawerProps {
   device: DeviceRow;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function DeviceStatusDrawer({ device, onClose }: DeviceStatusDrawerProps) {

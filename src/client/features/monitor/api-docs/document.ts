@@ -102,7 +102,13 @@ export function requestFields(operation: OpenApiOperation): FieldRow[] {
   }
   return (operation.parameters ?? [])
     .filter((parameter) => parameter.in === 'query')
-    .map((parameter) => ({ name: parameter.name, type: parameter.schema ? typeOf(parameter.schema) : '', required: parameter.required === true, title: parameter.schema?.title ?? '', rule: parameter.schema ? ruleOf(parameter.schema) : '' }));
+    .map((parameter) => ({
+      name: parameter.name,
+      type: parameter.schema ? typeOf(parameter.schema) : '',
+      required: parameter.required === true,
+      title: parameter.schema?.title ?? '',
+      rule: parameter.schema ? ruleOf(parameter.schema) : '',
+    }));
 }
 
 /** The schema of the answer's `data` (the envelope's payload), when the answer is JSON. */

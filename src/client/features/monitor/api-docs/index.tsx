@@ -58,14 +58,26 @@ export default function ApiDocsScreen() {
   const count = groups.reduce((sum, group) => sum + group.operations.length, 0);
 
   if (isError) return <Alert type="error" showIcon message="接口文档加载失败" action={<Button onClick={() => void refetch()}>重试</Button>} />;
-  if (!document) return <Spin spinning={isFetching} description="加载中…"><div style={{ minHeight: 120 }} /></Spin>;
+  if (!document)
+    return (
+      <Spin spinning={isFetching} description="加载中…">
+        <div style={{ minHeight: 120 }} />
+      </Spin>
+    );
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {document.info.title}（OpenAPI {document.openapi}）：{document.info.description}
       </Typography.Paragraph>
       <Space wrap>
-        <Input.Search allowClear placeholder="按路径或名称搜索" aria-label="搜索接口" onSearch={setSearch} onChange={(event) => setSearch(event.target.value)} style={{ width: 320 }} />
+        <Input.Search
+          allowClear
+          placeholder="按路径或名称搜索"
+          aria-label="搜索接口"
+          onSearch={setSearch}
+          onChange={(event) => setSearch(event.target.value)}
+          style={{ width: 320 }}
+        />
         <Typography.Text type="secondary">共 {count} 个接口</Typography.Text>
         <Button onClick={() => download(document)}>下载 openapi.json</Button>
       </Space>

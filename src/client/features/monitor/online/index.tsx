@@ -15,7 +15,9 @@ const useOnlinePage: PagedQueryHook<BodyOf<'/monitor/online/inquire'>, OnlineRow
 
 /** Runs a force logout; the list reloads through the mutation's tags. */
 async function run(trigger: () => { unwrap(): Promise<{ msg: string }> }) {
-  const envelope = await trigger().unwrap().catch(() => null);
+  const envelope = await trigger()
+    .unwrap()
+    .catch(() => null);
   if (envelope) toast.success(envelope.msg);
 }
 
@@ -38,10 +40,7 @@ function RevokeActions({ session }: { session: OnlineRow }) {
           </Button>
         </Popconfirm>
       )}
-      <Popconfirm
-        title={own ? '确定让你的其他会话全部下线？' : `确定让 ${session.userName} 的所有会话下线？`}
-        onConfirm={() => run(() => revokeUser({ userId: session.userId }))}
-      >
+      <Popconfirm title={own ? '确定让你的其他会话全部下线？' : `确定让 ${session.userName} 的所有会话下线？`} onConfirm={() => run(() => revokeUser({ userId: session.userId }))}>
         <Button type="link" size="small" danger>
           全部下线
         </Button>

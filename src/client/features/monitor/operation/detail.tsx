@@ -17,7 +17,7 @@ type Change = DataOf<'/monitor/operation/detail'>['changes'][number];
 /** A recorded value as text: blanks are named, structures shown as JSON. */
 export function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '（空）';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 const changeColumns: TableColumnType<Change>[] = [

@@ -16,11 +16,4 @@ export const dictApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useInquireDictsQuery,
-  useCreateDictMutation,
-  useEditDictMutation,
-  useBindableResourcesQuery,
-  useBindDictMutation,
-  useUnbindDictMutation,
-} = dictApi;
+export const { useInquireDictsQuery, useCreateDictMutation, useEditDictMutation, useBindableResourcesQuery, useBindDictMutation, useUnbindDictMutation } = dictApi;

@@ -35,7 +35,7 @@ function BindToggle({ resource, dict }: { resource: BindableRow; dict: DictRow }
 
 interface DictBindDialogProps {
   dict: DictRow;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function DictBindDialog({ dict, onClose }: DictBindDialogProps) {

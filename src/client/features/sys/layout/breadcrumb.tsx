@@ -13,9 +13,6 @@ interface ShellBreadcrumbProps {
 
 export function ShellBreadcrumb({ menu, indexKey }: ShellBreadcrumbProps) {
   const { pathname } = useLocation();
-  const items = useMemo(
-    () => menuTrail(pathname, menu, indexKey).map((entry) => ({ key: menuItemKey(entry), title: entry.name })),
-    [pathname, menu, indexKey],
-  );
+  const items = useMemo(() => menuTrail(pathname, menu, indexKey).map((entry) => ({ key: menuItemKey(entry), title: entry.name })), [pathname, menu, indexKey]);
   return <Breadcrumb className="shell-breadcrumb" items={items} />;
 }

@@ -5,7 +5,7 @@
  */
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 
@@ -54,17 +54,16 @@ export default function Shell({ views }: ShellProps) {
   const { tabs, panes, activeKey, select, run } = useTabs(routes, indexRoute, menu);
   const phone = usePhone();
   const [collapsed, toggleCollapsed] = useSiderCollapsed();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer stays open only on the page it was opened on: choosing a screen (or going back) puts it away.
+  const [drawerOpenOn, setDrawerOpenOn] = useState<typeof location | null>(null);
+  const drawerOpen = drawerOpenOn === location;
   const UnknownView = views[UNKNOWN_VIEW];
-
-  // Choosing a screen in the drawer (or going back) puts the drawer away.
-  useEffect(() => setDrawerOpen(false), [location]);
 
   return (
     <Layout className="shell" hasSider={!phone}>
       {phone ? (
         <Suspense fallback={null}>
-          <MenuDrawer open={drawerOpen} width={SIDER_WIDTH + 32} onClose={() => setDrawerOpen(false)}>
+          <MenuDrawer open={drawerOpen} width={SIDER_WIDTH + 32} onClose={() => setDrawerOpenOn(null)}>
             <Brand short={false} />
             <SideMenu menu={menu} indexKey={indexKey} />
           </MenuDrawer>
@@ -78,14 +77,9 @@ export default function Shell({ views }: ShellProps) {
       <Layout className="shell-main">
         <Layout.Header className="shell-header">
           {phone ? (
-            <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+            <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpenOn(location)} />
           ) : (
-            <Button
-              type="text"
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'}
-              onClick={toggleCollapsed}
-            />
+            <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'} onClick={toggleCollapsed} />
           )}
           {!phone && <ShellBreadcrumb menu={menu} indexKey={indexKey} />}
           <div className="shell-header-tools">

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 interface MenuDrawerProps {
   open: boolean;
   width: number;
-  onClose(): void;
+  onClose: () => void;
   children: ReactNode;
 }
 

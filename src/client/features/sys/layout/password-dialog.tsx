@@ -69,10 +69,7 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
-              validator: (_rule, value) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的新密码不一致')),
+              validator: (_rule, value) => (!value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))),
             }),
           ]}
         >

@@ -59,7 +59,7 @@ export function SideMenu({ menu, indexKey, collapsed = false }: SideMenuProps) {
       onOpenChange={(next) => setToggled({ location, collapsed, openKeys: next })}
       onClick={({ key }) => {
         const path = pathByKey.get(key);
-        if (path) navigate(path);
+        if (path) void navigate(path);
       }}
     />
   );

@@ -12,11 +12,7 @@ import { loggedOut, selectNickName, useLogoutMutation } from '../../session';
 // A dialog with a form, needed rarely: loaded on first use, not with the shell.
 const PasswordDialog = lazy(() => import(/* webpackChunkName: "password-dialog" */ './password-dialog').then((module) => ({ default: module.PasswordDialog })));
 
-const items: MenuProps['items'] = [
-  { key: 'password', label: '修改密码' },
-  { type: 'divider' },
-  { key: 'logout', label: '退出登录' },
-];
+const items: MenuProps['items'] = [{ key: 'password', label: '修改密码' }, { type: 'divider' }, { key: 'logout', label: '退出登录' }];
 
 export function UserMenu() {
   const nickName = useSelector(selectNickName);
@@ -32,7 +28,7 @@ export function UserMenu() {
     dispatch(loggedOut());
     localStorage.clear();
     dispatch(api.util.resetApiState());
-    navigate(VERIFY_ROUTE, { replace: true });
+    void navigate(VERIFY_ROUTE, { replace: true });
   }
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

@@ -14,11 +14,4 @@ export const menuApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useInquireMenusQuery,
-  useCreateMenuMutation,
-  useEditMenuMutation,
-  useInquireMenuResourcesQuery,
-  useCreateResourceMutation,
-  useEditResourceMutation,
-} = menuApi;
+export const { useInquireMenusQuery, useCreateMenuMutation, useEditMenuMutation, useInquireMenuResourcesQuery, useCreateResourceMutation, useEditResourceMutation } = menuApi;

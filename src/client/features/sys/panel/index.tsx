@@ -2,10 +2,11 @@
  * The dashboard (sys/panel): live counts and four charts, read from the server on every visit
  * (also when its tab comes back into view).
  */
-import { Button, Card, Col, Result, Row, Statistic } from 'antd';
+import { Button, Card, Col, List, Result, Row, Statistic } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 
 import { PageSpin } from '../../../components/page-spin';
+import { RelativeTime } from '../../../components/relative-time';
 import { useRefetchOnReturn } from '../../../hooks/use-screen-activity';
 import { usePanelQuery } from './api';
 
@@ -57,7 +58,25 @@ export default function Panel() {
         <Figure title="启用的定时任务" value={data.schedulesEnabled} />
         <Figure title="上次执行失败的定时任务" value={data.schedulesFailedLastRun} alert />
         <Figure title="在线会话" value={data.activeSessions} />
+        <Figure title="未清除告警" value={data.alarmsActive} alert />
       </Row>
+      {data.latestAlarms.length > 0 && (
+        <Card title="最新告警" size="small" style={{ marginTop: 16 }}>
+          <List
+            size="small"
+            dataSource={data.latestAlarms}
+            renderItem={(alarm) => (
+              <List.Item>
+                <span>
+                  {alarm.deviceName}（{alarm.deviceSn}）：{alarm.message}
+                  {alarm.count > 1 ? `（${alarm.count} 次）` : ''}
+                </span>
+                <RelativeTime value={alarm.lastAt} />
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Suspense
           fallback={

@@ -26,7 +26,9 @@ const NO_TASKS: TaskInfo[] = [];
 function RunNowButton({ schedule }: { schedule: ScheduleRow }) {
   const [runSchedule, running] = useRunScheduleMutation();
   const run = async () => {
-    const envelope = await runSchedule({ id: schedule.id }).unwrap().catch(() => null);
+    const envelope = await runSchedule({ id: schedule.id })
+      .unwrap()
+      .catch(() => null);
     if (envelope) toast.success(envelope.msg);
   };
   return (

@@ -17,12 +17,6 @@ export const userApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useInquireUsersQuery,
-  useCreateUserMutation,
-  useEditUserMutation,
-  useResetUserPasswordMutation,
-  useUserRoleChoicesQuery,
-} = userApi;
+export const { useInquireUsersQuery, useCreateUserMutation, useEditUserMutation, useResetUserPasswordMutation, useUserRoleChoicesQuery } = userApi;
 
 export const ROLE_CHOICES_REQUEST = { size: PAGE_SIZE_MAX, current: 1 };

@@ -72,5 +72,4 @@ export function withRoleOrNull<B>(values: FormValues): B {
 }
 
 /** SPEC 8: 账号添加成功 plus the user name. */
-export const userCreatedMsg = (_envelope: Envelope<unknown>, values: FormValues): string =>
-  `账号添加成功：${String(values.userName)}`;
+export const userCreatedMsg = (_envelope: Envelope<unknown>, values: FormValues): string => `账号添加成功：${String(values.userName)}`;

@@ -10,7 +10,7 @@ const newPasswordField = passwordField('新密码');
 
 interface PasswordResetDialogProps {
   user: UserRow;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function PasswordResetDialog({ user, onClose }: PasswordResetDialogProps) {
@@ -19,7 +19,9 @@ export function PasswordResetDialog({ user, onClose }: PasswordResetDialogProps)
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const envelope = await resetPassword({ id: user.id, password: values.password }).unwrap().catch(() => null);
+    const envelope = await resetPassword({ id: user.id, password: values.password })
+      .unwrap()
+      .catch(() => null);
     if (!envelope) return;
     toast.success(envelope.msg);
     form.resetFields();

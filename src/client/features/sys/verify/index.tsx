@@ -52,7 +52,7 @@ export default function Verify() {
       dispatch(loggedIn({ token, userName, nickName, menu }));
       // The menu is always read afresh after signing in; the shell then finds it in the cache.
       await fetchAuthority();
-      navigate(redirectAfterLogin(location.state), { replace: true });
+      await navigate(redirectAfterLogin(location.state), { replace: true });
     } finally {
       setSubmitting(false);
     }
@@ -73,7 +73,9 @@ export default function Verify() {
             value={credentials.userName}
             onChange={(event) => edit('userName', event.target.value)}
           />
-          <div className="verify-error" role="alert">{errors.userName}</div>
+          <div className="verify-error" role="alert">
+            {errors.userName}
+          </div>
         </div>
         <div className="verify-field">
           <Input.Password
@@ -86,7 +88,9 @@ export default function Verify() {
             value={credentials.password}
             onChange={(event) => edit('password', event.target.value)}
           />
-          <div className="verify-error" role="alert">{errors.password}</div>
+          <div className="verify-error" role="alert">
+            {errors.password}
+          </div>
         </div>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           登录

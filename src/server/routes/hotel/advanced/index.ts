@@ -61,7 +61,7 @@ const toRecord = (row: Row<'hotelAdvanced'>) => ({
   updatedAt: row.updatedAt,
 });
 
-export async function advancedRoutes(app: FastifyInstance): Promise<void> {
+export function advancedRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const nameTaken = (name: string) => valueTaken(app.db, 'hotelAdvanced', 'name', name);
   // A configuration may be saved incomplete (initialisation says what is missing), but what it has must be well formed.
   const assertSavable = (endpointUrl: string) => {
@@ -76,7 +76,11 @@ export async function advancedRoutes(app: FastifyInstance): Promise<void> {
     const page = await fetchPage(
       request.body,
       () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      (limit, offset) => ordered(query.selectAll(), listOrder(request.body.sort, ADVANCED_SORT, BY_ID)).limit(limit).offset(offset).execute(),
+      (limit, offset) =>
+        ordered(query.selectAll(), listOrder(request.body.sort, ADVANCED_SORT, BY_ID))
+          .limit(limit)
+          .offset(offset)
+          .execute(),
     );
     return ok({ ...page, records: page.records.map(toRecord) });
   });
@@ -137,11 +141,9 @@ export async function advancedRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, '/hotel/advanced/jd/edit', 'resource', async (request) => {
     const current = await app.db.selectFrom('hotelAdvanced').selectAll().where('id', '=', request.body.id).executeTakeFirst();
     if (!current) throw notFound('高级设置');
-    const missing = [
-      current.endpointUrl === '' ? '接口地址' : null,
-      current.appKey === '' ? 'App Key' : null,
-      current.appSecret === '' ? 'App Secret' : null,
-    ].filter((name): name is string => name !== null);
+    const missing = [current.endpointUrl === '' ? '接口地址' : null, current.appKey === '' ? 'App Key' : null, current.appSecret === '' ? 'App Secret' : null].filter(
+      (name): name is string => name !== null,
+    );
     if (missing.length > 0) throw invalid(`无法初始化：缺少 ${missing.join('、')}`);
     if (!isHttpUrl(current.endpointUrl)) throw invalid(`无法初始化：${URL_RULE}`);
     if (current.state !== 1) throw invalid('无法初始化：该配置已停用，请先启用');
@@ -167,4 +169,5 @@ export async function advancedRoutes(app: FastifyInstance): Promise<void> {
     if (latest && latest.initialisedAt !== null && sameParameters(latest, current)) return ok(toRecord(latest), INITIALISED);
     throw staleEdit();
   });
+  done();
 }

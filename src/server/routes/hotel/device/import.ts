@@ -51,7 +51,7 @@ interface DeviceFields {
 }
 type DeviceChange = DeviceFields & { id: number; version: number };
 
-export async function deviceImportRoutes(app: FastifyInstance): Promise<void> {
+export function deviceImportRoutes(app: FastifyInstance): void {
   defineRoute(app, '/hotel/device/import/template', 'resource', async (_request, reply) => {
     const labels = await viewLabels(app.db, 'hotel/device');
     return sendTemplate(reply, '设备导入模板', COLUMNS, [
@@ -72,7 +72,11 @@ export async function deviceImportRoutes(app: FastifyInstance): Promise<void> {
     const existing = new Map<string, { id: number; sn: string; type: string; state: number; version: number }>();
     const serials = [...new Set(rows.map((row) => row.cells.sn))];
     for (let start = 0; start < serials.length; start += 500) {
-      const found = await app.db.selectFrom('hotelDevice').select(['id', 'sn', 'type', 'state', 'version']).where('sn', 'in', serials.slice(start, start + 500)).execute();
+      const found = await app.db
+        .selectFrom('hotelDevice')
+        .select(['id', 'sn', 'type', 'state', 'version'])
+        .where('sn', 'in', serials.slice(start, start + 500))
+        .execute();
       found.forEach((device) => existing.set(device.sn, device));
     }
     const firstRowOf = new Map<string, number>();

@@ -4,23 +4,27 @@
  * is the `device.offlineSweep` schedule task.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
-import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { defaultOrder, countUpTo, fetchCappedPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { searchContains } from '../../../lib/text-search';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { sendXlsx } from '../../../lib/xlsx';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import type { BodyOf } from '../../../../contract';
 import type { DEVICE_SORT_KEYS } from '../../../../contract/hotel/device';
 import { viewLabels } from '../../sys/dict/menu-dictionary';
-import { deviceKeyMatches, hashDeviceKey, issueDeviceKey } from './device-key';
-import { applyDeviceTransitions } from './transitions';
+import { hashDeviceKey, issueDeviceKey } from './device-key';
+import { acceptHeartbeat } from './heartbeat';
 import { assertKnownDeviceType } from './device-type';
 import { deviceImportRoutes } from './import';
-import { assertLocation, LocationIndex } from '../location/paths';
+import { deviceCommandRoutes, latestCommands } from './commands';
+import { deviceMqttRoutes } from './mqtt';
+import { assertLocation, inLocationSubtree, LocationIndex } from '../location/paths';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
@@ -53,21 +57,24 @@ const toRecord = (row: Row<'hotelDevice'>, locations: LocationIndex) => ({
   state: row.state,
   online: row.online,
   lastSeenAt: row.lastSeenAt,
+  onlineSince: row.onlineSince,
+  offlineSince: row.offlineSince,
   remark: row.remark,
   version: row.version,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
 
-export async function deviceRoutes(app: FastifyInstance): Promise<void> {
+export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   const assertDeviceType = (type: string) => assertKnownDeviceType(app.db, type);
 
-  const filteredDevices = (filters: DeviceFilters, locations: LocationIndex) => {
+  const filteredDevices = (filters: DeviceFilters) => {
     let query = app.db.selectFrom('hotelDevice');
-    if (filters.locationId !== undefined) query = query.where('locationId', 'in', locations.subtree(filters.locationId));
-    if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
-    if (given(filters.sn)) query = query.where((eb) => contains(eb.ref('sn'), filters.sn!));
+    if (filters.locationId !== undefined) query = query.where(inLocationSubtree(sql.ref('hotelDevice.locationId'), filters.locationId));
+    const id = sql.ref<number>('hotelDevice.id');
+    if (given(filters.name)) query = query.where(searchContains(app.dialect, { table: 'hotel_device', column: 'name', ref: sql.ref('hotelDevice.name'), id }, filters.name));
+    if (given(filters.sn)) query = query.where(searchContains(app.dialect, { table: 'hotel_device', column: 'sn', ref: sql.ref('hotelDevice.sn'), id }, filters.sn));
     if (given(filters.type)) query = query.where('type', '=', filters.type.trim());
     if (given(filters.roomNo)) query = query.where('roomNo', '=', filters.roomNo.trim());
     if (filters.state !== undefined) query = query.where('state', '=', filters.state);
@@ -76,15 +83,31 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
-    const locations = await LocationIndex.load(app.db);
-    const query = filteredDevices(request.body.params ?? {}, locations);
+    const query = filteredDevices(request.body.params ?? {});
     const order = listOrder(request.body.sort, DEVICE_SORT, DEVICE_ORDER);
-    const page = await fetchPage(
+    const page = await fetchCappedPage(
       request.body,
-      () => query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      (limit, offset) => ordered(query.selectAll(), order).limit(limit).offset(offset).execute(),
+      countUpTo(app.db, query.select('id')),
+      // The page's ids first, from an index alone; then only those rows are read, so a deep page
+      // skips index entries rather than whole rows.
+      (limit, offset) =>
+        ordered(
+          app.db
+            .selectFrom('hotelDevice')
+            .selectAll()
+            .where('id', 'in', ordered(query.select('id'), order).limit(limit).offset(offset)),
+          order,
+        ).execute(),
     );
-    return ok({ ...page, records: page.records.map((row) => toRecord(row, locations)) });
+    const locations = await LocationIndex.of(
+      app.db,
+      page.records.map((row) => row.locationId),
+    );
+    const commands = await latestCommands(
+      app,
+      page.records.map((row) => row.id),
+    );
+    return ok({ ...page, records: page.records.map((row) => ({ ...toRecord(row, locations), lastCommand: commands.get(row.id) ?? null })) });
   });
 
   defineRoute(app, '/hotel/device/export', 'resource', async (request, reply) => {
@@ -103,18 +126,25 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         { header: '位置', width: 20, value: (device) => locations.pathOf(device.locationId) },
         { header: '状态', width: 10, value: (device) => labels.labelOf('state', device.state) },
         { header: '在线', width: 10, value: (device) => labels.labelOf('online', device.online) },
-        { header: '最后上报', width: 20, value: (device) => timeText(device.lastSeenAt) },
+        { header: '最后上报', width: 20, value: (device) => formatTime(device.lastSeenAt) },
         { header: '备注', width: 30, value: (device) => device.remark },
       ],
       rows: inOrder(order, (seek, limit) =>
-        ordered(filteredDevices(params, locations).$if(seek !== null, (q) => q.where(seek!)).selectAll(), order)
+        ordered(
+          filteredDevices(params)
+            .$if(seek !== null, (q) => q.where(seek!))
+            .selectAll(),
+          order,
+        )
           .limit(limit)
           .execute(),
       ),
     });
   });
 
-  await deviceImportRoutes(app);
+  deviceImportRoutes(app);
+  deviceCommandRoutes(app);
+  deviceMqttRoutes(app);
 
   defineRoute(app, '/hotel/device/creation', 'resource', async (request) => {
     const body = request.body;
@@ -145,7 +175,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
     );
-    return ok({ device: toRecord(row, await LocationIndex.load(app.db)), deviceKey }, SAVED);
+    return ok({ device: toRecord(row, await LocationIndex.of(app.db, [row.locationId])), deviceKey }, SAVED);
   });
 
   defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
@@ -172,7 +202,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         remark: body.remark,
       }),
     });
-    return ok(toRecord(row, await LocationIndex.load(app.db)), SAVED);
+    return ok(toRecord(row, await LocationIndex.of(app.db, [row.locationId])), SAVED);
   });
 
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
@@ -185,28 +215,16 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound('设备');
-    return ok({ device: toRecord(row, await LocationIndex.load(app.db)), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
+    return ok({ device: toRecord(row, await LocationIndex.of(app.db, [row.locationId])), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
   });
 
   defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {
     const header = request.headers[DEVICE_KEY_HEADER];
-    const key = typeof header === 'string' ? header : '';
-    const device = await app.db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'state', 'online', 'keyHash']).where('sn', '=', request.body.sn).executeTakeFirst();
-    const keyMatches = deviceKeyMatches(key, device?.keyHash);
-    if (!device || !keyMatches || device.state !== 1) app.metrics.heartbeats.inc({ transport: 'http', outcome: 'refused' });
-    if (!device || !keyMatches) throw unauthorized(AUTH_FAILED);
+    const result = await acceptHeartbeat(app, { sn: request.body.sn, key: typeof header === 'string' ? header : '', transport: 'http' });
+    if (result.outcome === 'unauthenticated') throw unauthorized(AUTH_FAILED);
     // Only a caller holding the device's key learns that it is disabled.
-    if (device.state !== 1) throw forbidden('设备已停用，请联系管理员');
-    app.metrics.heartbeats.inc({ transport: 'http', outcome: 'accepted' });
-    const now = Date.now();
-    // Status, not an edit: the version stays, so heartbeats never make an open edit dialog stale.
-    if (device.online === 1) {
-      await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).execute();
-    } else {
-      // Coming back online is a status change, recorded once: by the heartbeat that flips the flag.
-      const flipped = await app.db.updateTable('hotelDevice').set({ lastSeenAt: now, online: 1 }).where('id', '=', device.id).where('online', '=', 0).executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) === 1) await applyDeviceTransitions(app, { devices: [device], to: 1, cause: 'heartbeat', at: now });
-    }
-    return ok({ serverTime: now }, '心跳已接收');
+    if (result.outcome === 'disabled') throw forbidden('设备已停用，请联系管理员');
+    return ok({ serverTime: result.serverTime }, '心跳已接收');
   });
+  done();
 }

@@ -37,7 +37,7 @@ async function assertParent(db: Kysely<Database>, kind: LocationKind, parentId: 
   if (parent.kind !== parentKind) throw invalid(`${KIND_NAME[kind]}只能建在${KIND_NAME[parentKind]}下`);
 }
 
-export async function locationRoutes(app: FastifyInstance): Promise<void> {
+export function locationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const nameTaken = async (parentId: number, name: string, exceptId = 0) =>
     (await app.db.selectFrom('hotelLocation').select('id').where('parentId', '=', parentId).where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst()) !== undefined;
 
@@ -98,4 +98,25 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
     });
     return ok(result, `已创建 ${result.created} 个房间${result.skipped > 0 ? `，跳过已存在的 ${result.skipped} 个` : ''}`);
   });
+
+  // Staff delete a mistyped room: only an empty location goes, so no device loses its place silently.
+  defineRoute(app, '/hotel/location/removal', 'resource', async (request) => {
+    const { id } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('hotelLocation').select(['id', 'kind', 'name']).where('id', '=', id).executeTakeFirst();
+      if (!current) throw notFound('位置');
+      const label = `${KIND_NAME[current.kind]}「${current.name}」`;
+      const child = await trx.selectFrom('hotelLocation').select('id').where('parentId', '=', id).limit(1).executeTakeFirst();
+      if (child) throw conflict(`${label}下还有下级位置，请先删除下级位置`);
+      const devices = await trx
+        .selectFrom('hotelDevice')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('locationId', '=', id)
+        .executeTakeFirstOrThrow();
+      if (Number(devices.n) > 0) throw conflict(`${label}下还有 ${Number(devices.n)} 台设备，请先把设备移到其他位置`);
+      await trx.deleteFrom('hotelLocation').where('id', '=', id).execute();
+    });
+    return ok(null, '删除成功');
+  });
+  done();
 }

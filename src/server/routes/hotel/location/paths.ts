@@ -1,5 +1,9 @@
-/** Location paths ("主楼 / 8F / 0808") and subtrees, from the whole tree: a hotel has hundreds of rows, not millions. */
-import type { Kysely } from 'kysely';
+/**
+ * Location paths ("主楼 / 8F / 0808") and subtrees. A hotel group holds hundreds of thousands of
+ * rooms, so a list page reads only the ancestors of its own devices' locations (the tree is three
+ * levels deep: at most three small queries), and a subtree filter stays in SQL.
+ */
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 
@@ -15,12 +19,23 @@ export class LocationIndex {
     this.byId = new Map(nodes.map((node) => [node.id, node]));
   }
 
+  /** Every location (an export of the whole device list reads them once). */
   static async load(db: Kysely<Database>): Promise<LocationIndex> {
     return new LocationIndex(await db.selectFrom('hotelLocation').select(['id', 'parentId', 'name']).execute());
   }
 
-  has(id: number): boolean {
-    return this.byId.has(id);
+  /** The given locations and their ancestors: enough for the paths of one page of devices. */
+  static async of(db: Kysely<Database>, ids: ReadonlyArray<number | null>): Promise<LocationIndex> {
+    const nodes: Node[] = [];
+    const read = new Set<number>();
+    let wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    while (wanted.length > 0) {
+      const found = await db.selectFrom('hotelLocation').select(['id', 'parentId', 'name']).where('id', 'in', wanted).execute();
+      for (const node of found) read.add(node.id);
+      nodes.push(...found);
+      wanted = [...new Set(found.map((node) => node.parentId).filter((parentId) => parentId !== 0 && !read.has(parentId)))];
+    }
+    return new LocationIndex(nodes);
   }
 
   /** 主楼 / 8F / 0808; empty for no location. */
@@ -29,13 +44,11 @@ export class LocationIndex {
     for (let node = id === null ? undefined : this.byId.get(id); node; node = this.byId.get(node.parentId)) names.unshift(node.name);
     return names.join(' / ');
   }
+}
 
-  /** The location and everything under it. */
-  subtree(id: number): number[] {
-    const ids = [id];
-    for (let i = 0; i < ids.length; i += 1) for (const node of this.byId.values()) if (node.parentId === ids[i]) ids.push(node.id);
-    return ids;
-  }
+/** A device's location is `id` or anywhere under it (a recursive query over hotel_location's parent index). */
+export function inLocationSubtree(locationColumn: Expression<number | null>, id: number): Expression<SqlBool> {
+  return sql<SqlBool>`${locationColumn} in (with recursive subtree(id) as (select id from hotel_location where id = ${id} union all select child.id from hotel_location child join subtree on child.parent_id = subtree.id) select id from subtree)`;
 }
 
 /** Refuses a device location that does not exist. */

@@ -8,11 +8,11 @@ import type { Kysely } from 'kysely';
 import type { Database, Row } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { defineRoute, ok } from '../../../lib/route';
-import { fetchCappedPage, given } from '../../../lib/list-query';
+import { countUpTo, fetchCappedPage, given } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { verifyChain } from '../../../lib/audit-chain';
 import { dictionaryLabels } from '../export-labels';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import { newestFirstInBatches } from '../../../lib/keyset-batches';
 
 type Filters = NonNullable<BodyOf<'/monitor/login/inquire'>['params']>;
@@ -41,17 +41,13 @@ async function* loginsForExport(db: Kysely<Database>, params: Filters): AsyncGen
   for await (const row of newestFirstInBatches(filteredLogins(db, params).select(recordColumns))) yield toRecord(row);
 }
 
-export async function loginRoutes(app: FastifyInstance): Promise<void> {
+export function loginRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/monitor/login/inquire', 'resource', async (request) => {
     const { size, current, params = {} } = request.body;
     const filtered = filteredLogins(app.db, params);
     const page = await fetchCappedPage(
       { size, current },
-      (limit) =>
-        app.db
-          .selectFrom(filtered.select('id').limit(limit).as('capped'))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+      countUpTo(app.db, filtered.select('id')),
       // The page's ids from the filter's index, then only those rows (see the operation log).
       (limit, offset) =>
         app.db
@@ -77,10 +73,10 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       sheetName: '登录日志',
       columns: [
         { header: '编号', width: 10, value: (r) => r.id },
-        { header: '时间', width: 20, value: (r) => timeText(r.at) },
+        { header: '时间', width: 20, value: (r) => formatTime(r.at) },
         { header: '用户名', value: (r) => r.userName },
-        { header: '事件', width: 10, value: (r) => event!(r.event) },
-        { header: '结果', width: 10, value: (r) => outcome!(r.outcome) },
+        { header: '事件', width: 10, value: (r) => event(r.event) },
+        { header: '结果', width: 10, value: (r) => outcome(r.outcome) },
         { header: 'IP 地址', value: (r) => r.ip },
         { header: '浏览器', value: (r) => r.browser },
         { header: '操作系统', value: (r) => r.os },
@@ -89,4 +85,5 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
       rows: loginsForExport(app.db, request.body.params ?? {}),
     });
   });
+  done();
 }

@@ -12,7 +12,7 @@ import { describeUserAgent } from '../../../lib/user-agent';
 import { assertMayManageUser } from '../../sys/role/grants';
 import { findUser } from '../../sys/user/repository';
 
-export async function onlineRoutes(app: FastifyInstance): Promise<void> {
+export function onlineRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const idleMs = app.config.session.idleMinutes * 60_000;
 
   /** Sessions neither revoked nor past their absolute or idle expiry. */
@@ -84,4 +84,5 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     });
     return ok({ count }, count > 0 ? `已强制下线 ${user.userName} 的 ${count} 个会话` : user.id === me.userId ? '没有其他在线会话' : `${user.userName} 没有在线会话`);
   });
+  done();
 }

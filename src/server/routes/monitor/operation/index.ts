@@ -8,10 +8,10 @@ import { defineRoute, ok } from '../../../lib/route';
 import { sendXlsx } from '../../../lib/xlsx';
 import { verifyChain } from '../../../lib/audit-chain';
 import { dictionaryLabels } from '../export-labels';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import { findOperation, inquireOperations, operationOptions, operationsForExport } from './repository';
 
-export async function operationRoutes(app: FastifyInstance): Promise<void> {
+export function operationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/monitor/operation/inquire', 'resource', async (request) => ok(await inquireOperations(app.db, request.body)));
 
   defineRoute(app, '/monitor/operation/detail', 'resource', async (request) => ok(await findOperation(app.db, request.body.id)));
@@ -32,15 +32,15 @@ export async function operationRoutes(app: FastifyInstance): Promise<void> {
       sheetName: '操作日志',
       columns: [
         { header: '编号', width: 10, value: (r) => r.id },
-        { header: '时间', width: 20, value: (r) => timeText(r.at) },
-        { header: '操作人类型', width: 10, value: (r) => operatorType!(r.operatorType) },
+        { header: '时间', width: 20, value: (r) => formatTime(r.at) },
+        { header: '操作人类型', width: 10, value: (r) => operatorType(r.operatorType) },
         { header: '操作人', value: (r) => r.operatorName },
         { header: '模块', value: (r) => r.module },
         { header: '操作', value: (r) => r.action },
-        { header: '对象类型', width: 10, value: (r) => (r.targetType ? targetType!(r.targetType) : '') },
+        { header: '对象类型', width: 10, value: (r) => (r.targetType ? targetType(r.targetType) : '') },
         { header: '对象编号', width: 10, value: (r) => r.targetId },
         { header: '对象', width: 24, value: (r) => r.targetLabel },
-        { header: '结果', width: 8, value: (r) => outcome!(r.outcome) },
+        { header: '结果', width: 8, value: (r) => outcome(r.outcome) },
         { header: '代码', width: 8, value: (r) => r.code },
         { header: '消息', width: 30, value: (r) => r.msg },
         { header: 'IP 地址', value: (r) => r.ip },
@@ -49,4 +49,5 @@ export async function operationRoutes(app: FastifyInstance): Promise<void> {
       rows: operationsForExport(app.db, request.body.params ?? {}),
     });
   });
+  done();
 }

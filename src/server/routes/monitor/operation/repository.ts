@@ -4,7 +4,7 @@ import type { Database, Row } from '../../../db/schema';
 import type { BodyOf } from '../../../../contract';
 import type { Static } from '../../../../contract/common';
 import type { OperationRecord } from '../../../../contract/monitor/operation';
-import { fetchCappedPage, given } from '../../../lib/list-query';
+import { countUpTo, fetchCappedPage, given } from '../../../lib/list-query';
 import { notFound } from '../../../lib/errors';
 import { newestFirstInBatches } from '../../../lib/keyset-batches';
 
@@ -45,17 +45,17 @@ export function filteredOperations(db: Db, params: Filters) {
   return query;
 }
 
-const toRecord = (row: Pick<Row<'sysOperationLog'>, (typeof recordColumns)[number]>): OperationRow => ({ ...row, outcome: row.outcome as OperationRow['outcome'], operatorType: row.operatorType as OperationRow['operatorType'] });
+const toRecord = (row: Pick<Row<'sysOperationLog'>, (typeof recordColumns)[number]>): OperationRow => ({
+  ...row,
+  outcome: row.outcome as OperationRow['outcome'],
+  operatorType: row.operatorType as OperationRow['operatorType'],
+});
 
 export async function inquireOperations(db: Db, { size, current, params = {} }: BodyOf<'/monitor/operation/inquire'>) {
   const filtered = filteredOperations(db, params);
   const page = await fetchCappedPage(
     { size, current },
-    (limit) =>
-      db
-        .selectFrom(filtered.select('id').limit(limit).as('capped'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+    countUpTo(db, filtered.select('id')),
     // The page's ids first, from the filter's index alone; then only those rows are read. Skipping
     // rows (a later page) then costs index entries, not a table read per skipped row.
     (limit, offset) =>

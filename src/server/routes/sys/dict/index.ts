@@ -9,12 +9,12 @@ import { invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { BINDABLE_TYPE_PREFIX, dictsInOrder, findDict, inquireBindableResources, inquireDicts } from './repository';
 import { sendXlsx } from '../../../lib/xlsx';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import { viewLabels } from './menu-dictionary';
 
 const clashOf = (code: string, value: string) => `字典 ${code} 中已存在值 ${value}`;
 
-export async function dictRoutes(app: FastifyInstance): Promise<void> {
+export function dictRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/sys/dict/inquire', 'resource', async (request) => ok(await inquireDicts(app.db, request.body)));
 
   defineRoute(app, '/sys/dict/export', 'resource', async (request, reply) => {
@@ -29,7 +29,7 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
         { header: '排序', width: 8, value: (entry) => entry.sort },
         { header: '状态', width: 10, value: (entry) => labels.labelOf('state', entry.state) },
         { header: '备注', width: 30, value: (entry) => entry.remark },
-        { header: '更新时间', width: 20, value: (entry) => timeText(entry.updatedAt) },
+        { header: '更新时间', width: 20, value: (entry) => formatTime(entry.updatedAt) },
       ],
       rows: dictsInOrder(app.db, request.body),
     });
@@ -101,4 +101,5 @@ export async function dictRoutes(app: FastifyInstance): Promise<void> {
     await app.db.deleteFrom('sysDictResource').where('resourceId', '=', resourceId).where('dictId', '=', dictId).execute();
     return ok(null, '解绑成功');
   });
+  done();
 }

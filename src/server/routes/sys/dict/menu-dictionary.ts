@@ -46,7 +46,8 @@ export async function viewLabels(db: Kysely<Database>, element: string): Promise
   return {
     labelOf: (field, value) => {
       if (value === null || value === undefined) return '';
-      const raw = String(value);
+      // Stored values are numbers or strings; the dictionary keeps their text.
+      const raw = typeof value === 'string' ? value : JSON.stringify(value);
       return of(field).find((entry) => entry.value === raw)?.label ?? raw;
     },
     valueOf: (field, text) => {
@@ -57,7 +58,7 @@ export async function viewLabels(db: Kysely<Database>, element: string): Promise
   };
 }
 
-export async function menuDictionaryRoutes(app: FastifyInstance): Promise<void> {
+export function menuDictionaryRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/sys/dict/resource/inquire', 'session', async (request) => {
     const me = currentUser(request);
     const { menuId } = request.body;
@@ -67,4 +68,5 @@ export async function menuDictionaryRoutes(app: FastifyInstance): Promise<void> 
     }
     return ok(await menuDictEntries(app.db, menuId));
   });
+  done();
 }

@@ -47,7 +47,12 @@ export function inquireDicts(db: Db, { size, current, params = {}, sort }: BodyO
 export function dictsInOrder(db: Db, { params = {}, sort }: BodyOf<'/sys/dict/export'>) {
   const order = listOrder(sort, DICT_SORT, DICT_ORDER);
   return inOrder(order, (seek, limit) =>
-    ordered(filteredDicts(db, params).$if(seek !== null, (q) => q.where(seek!)).select(DICT_COLUMNS), order)
+    ordered(
+      filteredDicts(db, params)
+        .$if(seek !== null, (q) => q.where(seek!))
+        .select(DICT_COLUMNS),
+      order,
+    )
       .limit(limit)
       .execute(),
   );
@@ -72,9 +77,7 @@ export function inquireBindableResources(db: Db, { size, current, params }: Body
           'm.name as menuName',
           'r.name',
           'r.type',
-          eb
-            .exists(eb.selectFrom('sysDictResource as dr').select('dr.id').whereRef('dr.resourceId', '=', 'r.id').where('dr.dictId', '=', params.dictId))
-            .as('bound'),
+          eb.exists(eb.selectFrom('sysDictResource as dr').select('dr.id').whereRef('dr.resourceId', '=', 'r.id').where('dr.dictId', '=', params.dictId)).as('bound'),
         ])
         .orderBy('r.menuId')
         .orderBy('r.id')

@@ -10,7 +10,7 @@ import { resourceRoutes } from './resources';
 
 const PARENT = '上级菜单';
 
-export async function menuRoutes(app: FastifyInstance): Promise<void> {
+export function menuRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/sys/menu/inquire', 'resource', async (request) => ok(await inquireMenus(app.db, request.body)));
 
   defineRoute(app, '/sys/menu/creation', 'resource', async (request) => {
@@ -46,5 +46,6 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
     return ok(await findMenu(app.db, id), '修改成功');
   });
 
-  await resourceRoutes(app);
+  resourceRoutes(app);
+  done();
 }

@@ -74,7 +74,12 @@ export async function inquireMenus(db: Db, { size, current, params = {}, sort }:
   const order = listOrder(sort, MENU_SORT, TREE_ORDER);
   return fetchPage({ size, current }, count, async (limit, offset) => {
     const roots = await ordered(filtered.select(MENU_COLUMNS), order).limit(limit).offset(offset).execute();
-    const below = [...(await descendantIds(db, roots.map((root) => root.id)))];
+    const below = [
+      ...(await descendantIds(
+        db,
+        roots.map((root) => root.id),
+      )),
+    ];
     const descendants = below.length ? await ordered(db.selectFrom('sysMenu').select(MENU_COLUMNS).where('id', 'in', below), order).execute() : [];
     return nest(roots, descendants);
   });

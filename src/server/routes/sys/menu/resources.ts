@@ -35,12 +35,7 @@ async function assertUnique(db: Db, resource: { menuId: number; type: string; pa
   const clash = await db
     .selectFrom('sysResource')
     .select(['menuId', 'type'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('menuId', '=', resource.menuId), eb('type', '=', resource.type)]),
-        ...(resource.path ? [eb('path', '=', resource.path)] : []),
-      ]),
-    )
+    .where((eb) => eb.or([eb.and([eb('menuId', '=', resource.menuId), eb('type', '=', resource.type)]), ...(resource.path ? [eb('path', '=', resource.path)] : [])]))
     .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId!))
     .executeTakeFirst();
   if (!clash) return;
@@ -54,7 +49,7 @@ async function findResource(db: Db, id: number) {
   return resource;
 }
 
-export async function resourceRoutes(app: FastifyInstance): Promise<void> {
+export function resourceRoutes(app: FastifyInstance): void {
   defineRoute(app, '/sys/resource/menu/inquire', 'resource', async (request) => {
     const { size, current, params, sort } = request.body;
     await findMenu(app.db, params.menuId);
@@ -87,12 +82,7 @@ export async function resourceRoutes(app: FastifyInstance): Promise<void> {
     await assertUnique(app.db, { menuId, type, path });
     const now = Date.now();
     const { id } = await uniquely(
-      () =>
-        app.db
-          .insertInto('sysResource')
-          .values({ menuId, name, type, path, remark, createdAt: now, updatedAt: now })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
+      () => app.db.insertInto('sysResource').values({ menuId, name, type, path, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
       RACE_CLASH,
     );
     return ok(await findResource(app.db, id), '资源添加成功');

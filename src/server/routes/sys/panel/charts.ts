@@ -14,8 +14,7 @@ const SHANGHAI_OFFSET_MS = 8 * HOUR_MS;
 type Db = Kysely<Database>;
 
 /** The Shanghai day number of an epoch-ms column (days since 1970-01-01 there). */
-const dayNumberOf = (column: string): RawBuilder<number> =>
-  sql<number>`(${sql.ref(column)} + ${sql.lit(SHANGHAI_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
+const dayNumberOf = (column: string): RawBuilder<number> => sql<number>`(${sql.ref(column)} + ${sql.lit(SHANGHAI_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
 
 const dayNumber = (epochMs: number): number => Math.floor((epochMs + SHANGHAI_OFFSET_MS) / DAY_MS);
 
@@ -55,8 +54,7 @@ export async function scheduleRunsPerDay(db: Db, now: number, days = PANEL_DAYS)
     .where('outcome', 'in', ['success', 'failed'])
     .groupBy([dayNumberOf('startedAt'), 'outcome'])
     .execute();
-  const count = (day: number, outcome: string) =>
-    Number(rows.find((row) => Number(row.day) === day && row.outcome === outcome)?.n ?? 0);
+  const count = (day: number, outcome: string) => Number(rows.find((row) => Number(row.day) === day && row.outcome === outcome)?.n ?? 0);
   return lastDays(now, days).map((day) => ({ day: dayLabel(day), success: count(day, 'success'), failed: count(day, 'failed') }));
 }
 
@@ -75,11 +73,13 @@ export async function onlineHistory(db: Db, now: number, live: { online: number;
 /** Devices per type with the device_type dictionary's label, most numerous first. */
 export async function devicesByType(db: Db): Promise<Array<{ type: string; label: string; count: number }>> {
   const [rows, labels] = await Promise.all([
-    db.selectFrom('hotelDevice').select((eb) => ['type', eb.fn.countAll<number>().as('n')]).groupBy('type').execute(),
+    db
+      .selectFrom('hotelDevice')
+      .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+      .groupBy('type')
+      .execute(),
     db.selectFrom('sysDict').select(['value', 'label']).where('code', '=', 'device_type').execute(),
   ]);
   const labelOf = new Map(labels.map((entry) => [entry.value, entry.label]));
-  return rows
-    .map((row) => ({ type: row.type, label: labelOf.get(row.type) ?? row.type, count: Number(row.n) }))
-    .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+  return rows.map((row) => ({ type: row.type, label: labelOf.get(row.type) ?? row.type, count: Number(row.n) })).sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
 }

@@ -23,10 +23,7 @@ async function namesOf(db: Db, items: Grant[]): Promise<Map<string, string>> {
     menuIds.length ? db.selectFrom('sysMenu').select(['id', 'name']).where('id', 'in', menuIds).execute() : [],
     resourceIds.length ? db.selectFrom('sysResource').select(['id', 'name']).where('id', 'in', resourceIds).execute() : [],
   ]);
-  const names = new Map<string, string>([
-    ...menus.map((m): [string, string] => [`menu:${m.id}`, m.name]),
-    ...resources.map((r): [string, string] => [`resource:${r.id}`, r.name]),
-  ]);
+  const names = new Map<string, string>([...menus.map((m): [string, string] => [`menu:${m.id}`, m.name]), ...resources.map((r): [string, string] => [`resource:${r.id}`, r.name])]);
   const missing = items.find((item) => !names.has(`${item.type}:${item.resource}`));
   if (missing) throw notFound(`${KIND_NAMES[missing.type]}（编号 ${missing.resource}）`);
   return names;

@@ -23,26 +23,14 @@ export async function findRole(db: Db, roleId: number) {
 
 /** The bindings stored for a role, menus first. */
 export async function storedGrants(db: Db, roleId: number): Promise<Grant[]> {
-  const rows = await db
-    .selectFrom('sysRoleAuth')
-    .select(['type', 'resource'])
-    .where('roleId', '=', roleId)
-    .orderBy('type')
-    .orderBy('resource')
-    .execute();
+  const rows = await db.selectFrom('sysRoleAuth').select(['type', 'resource']).where('roleId', '=', roleId).orderBy('type').orderBy('resource').execute();
   return rows.map((row) => ({ type: row.type === 'menu' ? 'menu' : 'resource', resource: row.resource }));
 }
 
 /** Everything there is: what the built-in role holds without any stored binding. */
 export async function everyGrant(db: Db): Promise<Grant[]> {
-  const [menus, resources] = await Promise.all([
-    db.selectFrom('sysMenu').select('id').orderBy('id').execute(),
-    db.selectFrom('sysResource').select('id').orderBy('id').execute(),
-  ]);
-  return [
-    ...menus.map((m): Grant => ({ type: 'menu', resource: m.id })),
-    ...resources.map((r): Grant => ({ type: 'resource', resource: r.id })),
-  ];
+  const [menus, resources] = await Promise.all([db.selectFrom('sysMenu').select('id').orderBy('id').execute(), db.selectFrom('sysResource').select('id').orderBy('id').execute()]);
+  return [...menus.map((m): Grant => ({ type: 'menu', resource: m.id })), ...resources.map((r): Grant => ({ type: 'resource', resource: r.id }))];
 }
 
 /** True when every binding of `roleId` is also a binding of `holderRoleId`. */
@@ -51,14 +39,10 @@ async function isSubsetOf(db: Db, roleId: number, holderRoleId: number): Promise
     .selectFrom('sysRoleAuth as t')
     .select('t.id')
     .where('t.roleId', '=', roleId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('sysRoleAuth as o')
-            .select('o.id')
-            .where('o.roleId', '=', holderRoleId)
-            .whereRef('o.type', '=', 't.type')
-            .whereRef('o.resource', '=', 't.resource'),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('sysRoleAuth as o').select('o.id').where('o.roleId', '=', holderRoleId).whereRef('o.type', '=', 't.type').whereRef('o.resource', '=', 't.resource'),
         ),
       ),
     )

@@ -11,11 +11,11 @@ import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedG
 import { changeGrants } from './authorization';
 import { findRoleRecord, inquireMenuResources, inquireRoles, rolesInOrder } from './repository';
 import { sendXlsx } from '../../../lib/xlsx';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import { viewLabels } from '../dict/menu-dictionary';
 import { inquireRoleUsers } from '../user/repository';
 
-export async function roleRoutes(app: FastifyInstance): Promise<void> {
+export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, request.body)));
 
   defineRoute(app, '/sys/role/export', 'resource', async (request, reply) => {
@@ -29,8 +29,8 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         { header: '状态', width: 10, value: (role) => labels.labelOf('state', role.state) },
         { header: '内置', width: 8, value: (role) => (role.builtin === 1 ? '是' : '否') },
         { header: '用户数', width: 10, value: (role) => role.userCount },
-        { header: '创建时间', width: 20, value: (role) => timeText(role.createdAt) },
-        { header: '更新时间', width: 20, value: (role) => timeText(role.updatedAt) },
+        { header: '创建时间', width: 20, value: (role) => formatTime(role.createdAt) },
+        { header: '更新时间', width: 20, value: (role) => formatTime(role.updatedAt) },
       ],
       rows: rolesInOrder(app.db, request.body),
     });
@@ -40,12 +40,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     const { name, remark, state } = request.body;
     const now = Date.now();
     const { id } = await uniquely(
-      () =>
-        app.db
-          .insertInto('sysRole')
-          .values({ name, remark, state, createdAt: now, updatedAt: now })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
+      () => app.db.insertInto('sysRole').values({ name, remark, state, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
       `角色名称 ${name} 已存在`,
     );
     return ok(await findRoleRecord(app.db, id), '角色添加成功');
@@ -90,7 +85,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/sys/role/user/inquire', 'resource', async (request) => {
     await findRole(app.db, request.body.params.roleId);
-    return ok(await inquireRoleUsers(app.db, request.body));
+    return ok(await inquireRoleUsers(app, request.body));
   });
 
   defineRoute(app, '/sys/role/bind/user', 'resource', async (request) => {
@@ -131,4 +126,5 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     });
     return ok(null, '解绑成功');
   });
+  done();
 }

@@ -10,23 +10,21 @@ type Db = Kysely<Database>;
 export type RoleRecord = DataOf<'/sys/role/edit'>;
 
 const roleRecords = (db: Db) =>
-  db
-    .selectFrom('sysRole as r')
-    .select((eb) => [
-      'r.id',
-      'r.name',
-      'r.remark',
-      'r.state',
-      'r.builtin',
-      'r.createdAt',
-      'r.updatedAt',
-      'r.version',
-      eb
-        .selectFrom('sysUser as u')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('u.roleId', '=', 'r.id')
-        .as('userCount'),
-    ]);
+  db.selectFrom('sysRole as r').select((eb) => [
+    'r.id',
+    'r.name',
+    'r.remark',
+    'r.state',
+    'r.builtin',
+    'r.createdAt',
+    'r.updatedAt',
+    'r.version',
+    eb
+      .selectFrom('sysUser as u')
+      .select((sub) => sub.fn.countAll<number>().as('n'))
+      .whereRef('u.roleId', '=', 'r.id')
+      .as('userCount'),
+  ]);
 
 // PostgreSQL answers counts as bigint; the contract wants a plain integer.
 const toRecord = ({ userCount, ...role }: { userCount: number | string | null } & Omit<RoleRecord, 'userCount'>): RoleRecord => ({
@@ -61,7 +59,11 @@ export function inquireRoles(db: Db, { size, current, params = {}, sort }: BodyO
   const order = listOrder(sort, ROLE_SORT, ROLE_ORDER, 'r.id');
   return fetchPage(
     { size, current },
-    () => filtered.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    () =>
+      filtered
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     async (limit, offset) => (await ordered(filtered, order).limit(limit).offset(offset).execute()).map(toRecord),
   );
 }
@@ -70,7 +72,10 @@ export function inquireRoles(db: Db, { size, current, params = {}, sort }: BodyO
 export async function* rolesInOrder(db: Db, { params = {}, sort }: BodyOf<'/sys/role/export'>): AsyncGenerator<RoleRecord> {
   const order = listOrder(sort, ROLE_SORT, ROLE_ORDER, 'r.id');
   const rows = inOrder(order, (seek, limit) =>
-    ordered(filteredRoles(db, params).$if(seek !== null, (q) => q.where(seek!)), order)
+    ordered(
+      filteredRoles(db, params).$if(seek !== null, (q) => q.where(seek!)),
+      order,
+    )
       .limit(limit)
       .execute(),
   );
@@ -84,17 +89,16 @@ export function inquireMenuResources(db: Db, { size, current, params = {} }: Bod
     { size, current },
     () => filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     async (limit, offset) => {
-      const menus = await filtered
-        .select(['m.id', 'm.pid', 'm.name', 'm.path', 'm.element'])
-        .orderBy('m.id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const menus = await filtered.select(['m.id', 'm.pid', 'm.name', 'm.path', 'm.element']).orderBy('m.id').limit(limit).offset(offset).execute();
       if (menus.length === 0) return [];
       const resources = await db
         .selectFrom('sysResource')
         .select(['id', 'menuId', 'name', 'type', 'path', 'remark', 'version'])
-        .where('menuId', 'in', menus.map((m) => m.id))
+        .where(
+          'menuId',
+          'in',
+          menus.map((m) => m.id),
+        )
         .orderBy('id')
         .execute();
       return menus.map((menu) => ({ ...menu, resources: resources.filter((r) => r.menuId === menu.id) }));

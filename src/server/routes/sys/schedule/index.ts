@@ -11,7 +11,7 @@ import { defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import type { BodyOf } from '../../../../contract';
 import type { SCHEDULE_LOG_SORT_KEYS, SCHEDULE_SORT_KEYS } from '../../../../contract/sys/schedule';
 import { viewLabels } from '../dict/menu-dictionary';
@@ -44,7 +44,7 @@ const NEWEST_FIRST = defaultOrder(['startedAt', 'startedAt', 'desc'], ['id', 'id
 /** How a run was started (scheduler.ts), in a file's words. */
 const TRIGGER_LABELS: Record<string, string> = { cron: '定时触发', manual: '手动执行' };
 
-const taskLabel = (task: string) => (TASK_NAMES as string[]).includes(task) ? scheduleTasks[task as keyof typeof scheduleTasks].label : task;
+const taskLabel = (task: string) => ((TASK_NAMES as string[]).includes(task) ? scheduleTasks[task as keyof typeof scheduleTasks].label : task);
 
 /** Stored params are JSON written by this server; anything else shows as no parameters. */
 function storedParams(text: string): Record<string, unknown> {
@@ -90,7 +90,7 @@ function assertDefinition(definition: { cron: string; task: string; params: unkn
   assertTaskParams(definition.task, definition.params);
 }
 
-export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+export function scheduleRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const nameTaken = (name: string) => valueTaken(app.db, 'sysSchedule', 'name', name);
 
   const filteredSchedules = (filters: ScheduleFilters) => {
@@ -125,14 +125,19 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
         { header: '任务类型', value: (row) => taskLabel(row.task) },
         { header: '任务参数', width: 24, value: (row) => row.params },
         { header: '状态', width: 10, value: (row) => labels.labelOf('state', row.state) },
-        { header: '下次执行', width: 20, value: (row) => timeText(row.nextRunAt) },
-        { header: '上次执行', width: 20, value: (row) => timeText(row.lastRunAt) },
+        { header: '下次执行', width: 20, value: (row) => formatTime(row.nextRunAt) },
+        { header: '上次执行', width: 20, value: (row) => formatTime(row.lastRunAt) },
         { header: '最近运行结果', width: 12, value: (row) => (row.lastOutcome ? labels.labelOf('lastOutcome', row.lastOutcome) : '') },
         { header: '最近运行信息', width: 30, value: (row) => row.lastMessage },
         { header: '备注', width: 30, value: (row) => row.remark },
       ],
       rows: inOrder(order, (seek, limit) =>
-        ordered(filteredSchedules(params).$if(seek !== null, (q) => q.where(seek!)).selectAll(), order)
+        ordered(
+          filteredSchedules(params)
+            .$if(seek !== null, (q) => q.where(seek!))
+            .selectAll(),
+          order,
+        )
           .limit(limit)
           .execute(),
       ),
@@ -220,8 +225,8 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       fileName: `运行日志-${schedule.name}`,
       sheetName: '运行日志',
       columns: [
-        { header: '开始时间', width: 20, value: (row) => timeText(row.startedAt) },
-        { header: '结束时间', width: 20, value: (row) => timeText(row.endedAt) },
+        { header: '开始时间', width: 20, value: (row) => formatTime(row.startedAt) },
+        { header: '结束时间', width: 20, value: (row) => formatTime(row.endedAt) },
         { header: '触发方式', width: 10, value: (row) => TRIGGER_LABELS[row.trigger] ?? row.trigger },
         // A run's outcome shares the dictionary of the schedule's last outcome, as on screen.
         { header: '结果', width: 10, value: (row) => labels.labelOf('lastOutcome', row.outcome) },
@@ -243,12 +248,13 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  defineRoute(app, '/sys/schedule/tasks', 'resource', async () =>
+  defineRoute(app, '/sys/schedule/tasks', 'resource', () =>
     ok(TASK_NAMES.map((name) => ({ name, label: scheduleTasks[name].label, description: scheduleTasks[name].description, params: scheduleTasks[name].params }))),
   );
 
-  defineRoute(app, '/sys/schedule/preview', 'resource', async (request) => {
+  defineRoute(app, '/sys/schedule/preview', 'resource', (request) => {
     const { cron } = request.body;
     return ok({ timeZone: TIME_ZONE, next: nextRuns(cron, Date.now(), PREVIEW_COUNT) });
   });
+  done();
 }

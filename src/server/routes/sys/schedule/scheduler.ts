@@ -75,11 +75,7 @@ export async function runSchedule(
 
   await app.db.updateTable('sysScheduleLog').set({ endedAt, outcome, message }).where('id', '=', log.id).execute();
   // Run results are not staff edits: the version (optimistic lock of the edit dialog) stays.
-  await app.db
-    .updateTable('sysSchedule')
-    .set({ lastRunAt: startedAt, lastOutcome: outcome, lastMessage: message })
-    .where('id', '=', schedule.id)
-    .execute();
+  await app.db.updateTable('sysSchedule').set({ lastRunAt: startedAt, lastOutcome: outcome, lastMessage: message }).where('id', '=', schedule.id).execute();
   return { ...log, endedAt, outcome, message };
 }
 

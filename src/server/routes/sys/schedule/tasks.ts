@@ -4,13 +4,15 @@
  * schema; nothing from a request or the database ever becomes a class, function or module name.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../../db/schema';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../../contract/sys/schedule';
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
-import { applyDeviceTransitions } from '../../hotel/device/transitions';
+import { applyDeviceTransitions, flipTo } from '../../hotel/device/transitions';
 
 export interface TaskContext {
   app: FastifyInstance;
@@ -22,18 +24,46 @@ export interface TaskContext {
 type TaskRun<N extends TaskName> = (context: TaskContext, params: TaskParams<N>) => Promise<string>;
 
 const DAY_MS = 86_400_000;
+/** Devices the offline sweep flips per statement (see device.offlineSweep). */
+export const SWEEP_CHUNK = 5_000;
 
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
-    const offline = await app.db
-      .updateTable('hotelDevice')
-      .set({ online: 0 })
-      .where('online', '=', 1)
-      .where((eb) => eb.or([eb('lastSeenAt', '<', now - minutes * 60_000), eb('lastSeenAt', 'is', null)]))
-      .returning(['id', 'name', 'sn'])
-      .execute();
-    await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now });
-    return `已将 ${offline.length} 台超过 ${minutes} 分钟没有心跳的设备标记为离线`;
+    // Heartbeats this instance holds back (last-seen.ts) count: a device heard from is not stale.
+    await app.lastSeen.flush();
+    // Per-type timeouts (a handful of rows) become a CASE over the type in ONE set-based UPDATE;
+    // types without one get this task's minutes. The plain bound on last_seen_at (the shortest
+    // timeout's cutoff) keeps the statement on the index whatever the CASE says.
+    const timeouts = await app.db.selectFrom('hotelDeviceTypeTimeout').select(['type', 'minutes']).execute();
+    const cutoffOf = (m: number) => now - m * 60_000;
+    const latestCutoff = Math.max(cutoffOf(minutes), ...timeouts.map((t) => cutoffOf(t.minutes)));
+    const cutoff =
+      timeouts.length === 0
+        ? sql<number>`${sql.lit(cutoffOf(minutes))}`
+        : sql<number>`case ${sql.ref('type')} ${sql.join(
+            timeouts.map((t) => sql`when ${t.type} then ${sql.lit(cutoffOf(t.minutes))}`),
+            sql` `,
+          )} else ${sql.lit(cutoffOf(minutes))} end`;
+    const stale = (eb: ExpressionBuilder<Database, 'hotelDevice'>) =>
+      eb.and([eb('online', '=', 1), eb.or([eb('lastSeenAt', 'is', null), eb.and([eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)])])]);
+    // In chunks: a mass outage of a hotel group flips a million devices, and holding them all (the
+    // UPDATE's RETURNING, then their history, alarms and audit) would take gigabytes. The outer
+    // condition is checked again, so a device heard from meanwhile stays online.
+    let flipped = 0;
+    for (;;) {
+      const offline = await app.db
+        .updateTable('hotelDevice')
+        .set(flipTo(0, now))
+        .where('id', 'in', app.db.selectFrom('hotelDevice').select('id').where(stale).limit(SWEEP_CHUNK))
+        .where(stale)
+        .returning(['id', 'name', 'sn'])
+        .execute();
+      if (offline.length === 0) break;
+      await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now });
+      flipped += offline.length;
+    }
+    const perType = timeouts.length === 0 ? '' : `（${timeouts.length} 种设备类型按各自的超时时间）`;
+    return `已将 ${flipped} 台超过 ${minutes} 分钟没有心跳的设备标记为离线${perType}`;
   },
   'session.purgeExpired': async ({ app, now }) => `已清理 ${await app.sessions.purgeExpired(now)} 个过期会话`,
   'schedule.pruneLogs': async ({ app, now }, { days }) => {
@@ -57,7 +87,10 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
     const online = Number(counts.online ?? 0);
     const total = Number(counts.total);
     await app.db.insertInto('hotelDeviceOnlineSample').values({ sampledAt: now, online, total }).execute();
-    await app.db.deleteFrom('hotelDeviceOnlineSample').where('sampledAt', '<', now - days * DAY_MS).execute();
+    await app.db
+      .deleteFrom('hotelDeviceOnlineSample')
+      .where('sampledAt', '<', now - days * DAY_MS)
+      .execute();
     return `在线设备 ${online} / ${total} 台`;
   },
 };

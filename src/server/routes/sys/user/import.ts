@@ -55,7 +55,7 @@ interface UserChange {
   roleId: number | null;
 }
 
-export async function userImportRoutes(app: FastifyInstance): Promise<void> {
+export function userImportRoutes(app: FastifyInstance): void {
   defineRoute(app, '/sys/user/import/template', 'resource', async (_request, reply) => {
     const labels = await viewLabels(app.db, 'sys/user');
     return sendTemplate(reply, '用户导入模板', COLUMNS, [
@@ -77,10 +77,7 @@ export async function userImportRoutes(app: FastifyInstance): Promise<void> {
     const roles = new Map((await app.db.selectFrom('sysRole').select(['id', 'name']).execute()).map((role) => [role.name, role.id]));
     const names = [...new Set(rows.map((row) => row.cells.userName))];
     const existing = new Map(
-      (await app.db.selectFrom('sysUser').select(['id', 'userName', 'state', 'roleId', 'version']).where('userName', 'in', names).execute()).map((user) => [
-        user.userName,
-        user,
-      ]),
+      (await app.db.selectFrom('sysUser').select(['id', 'userName', 'state', 'roleId', 'version']).where('userName', 'in', names).execute()).map((user) => [user.userName, user]),
     );
     const firstRowOf = new Map<string, number>();
 
@@ -152,7 +149,11 @@ export async function userImportRoutes(app: FastifyInstance): Promise<void> {
     await app.db.transaction().execute(async (trx) => {
       for (const { row, value } of checked.creates) {
         await uniquely(
-          () => trx.insertInto('sysUser').values({ ...value, passwordHash: hashes.get(row)!, createdAt: now, updatedAt: now }).execute(),
+          () =>
+            trx
+              .insertInto('sysUser')
+              .values({ ...value, passwordHash: hashes.get(row)!, createdAt: now, updatedAt: now })
+              .execute(),
           `导入未执行：第 ${row} 行的用户名 ${value.userName} 已存在，请重新预览`,
         );
       }

@@ -12,12 +12,12 @@ import { assertPasswordPolicy } from '../../../plugins/app/passwords';
 import { assertMayAssignRole, assertMayManageUser } from '../role/grants';
 import { findUser, inquireUsers, usersInOrder } from './repository';
 import { sendXlsx } from '../../../lib/xlsx';
-import { timeText } from '../../../lib/list-export';
+import { formatTime } from '../../../../contract/time';
 import { viewLabels } from '../dict/menu-dictionary';
 import { userImportRoutes } from './import';
 
-export async function userRoutes(app: FastifyInstance): Promise<void> {
-  defineRoute(app, '/sys/user/inquire', 'resource', async (request) => ok(await inquireUsers(app.db, request.body)));
+export function userRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  defineRoute(app, '/sys/user/inquire', 'resource', async (request) => ok(await inquireUsers(app, request.body)));
 
   defineRoute(app, '/sys/user/detail', 'resource', async (request) => ok(await findUser(app.db, request.body.id)));
 
@@ -31,14 +31,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         { header: '昵称', value: (user) => user.nickName },
         { header: '状态', width: 10, value: (user) => labels.labelOf('state', user.state) },
         { header: '角色', value: (user) => user.roleName ?? '' },
-        { header: '创建时间', width: 20, value: (user) => timeText(user.createdAt) },
-        { header: '更新时间', width: 20, value: (user) => timeText(user.updatedAt) },
+        { header: '创建时间', width: 20, value: (user) => formatTime(user.createdAt) },
+        { header: '更新时间', width: 20, value: (user) => formatTime(user.updatedAt) },
       ],
-      rows: usersInOrder(app.db, request.body),
+      rows: usersInOrder(app, request.body),
     });
   });
 
-  await userImportRoutes(app);
+  userImportRoutes(app);
 
   defineRoute(app, '/sys/user/creation', 'resource', async (request) => {
     const me = currentUser(request);
@@ -48,12 +48,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const passwordHash = await app.passwords.hash(password);
     const now = Date.now();
     const { id } = await uniquely(
-      () =>
-        app.db
-          .insertInto('sysUser')
-          .values({ userName, nickName, passwordHash, state, roleId, createdAt: now, updatedAt: now })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
+      () => app.db.insertInto('sysUser').values({ userName, nickName, passwordHash, state, roleId, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
       `用户名 ${userName} 已存在`,
     );
     return ok(await findUser(app.db, id), `账号添加成功：${userName}`);
@@ -102,4 +97,5 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     await app.sessions.revokeUser(id, 'passwordChanged', { msg: `密码被 ${me.userName} 重置` });
     return ok(null, `已重置 ${user.userName} 的密码，该用户需重新登录`);
   });
+  done();
 }

@@ -19,9 +19,7 @@ export async function authorisedMenu(db: Kysely<Database>, role: { roleId: numbe
     .execute();
   const held = await db
     .selectFrom('sysResource as r')
-    .$if(!role.builtin, (q) =>
-      q.innerJoin('sysRoleAuth as a', (join) => join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', role.roleId)),
-    )
+    .$if(!role.builtin, (q) => q.innerJoin('sysRoleAuth as a', (join) => join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', role.roleId)))
     .select(['r.menuId', 'r.type'])
     .orderBy('r.id')
     .execute();
@@ -29,18 +27,13 @@ export async function authorisedMenu(db: Kysely<Database>, role: { roleId: numbe
   const withGrants = (menu: (typeof menus)[number]): AuthorityMenu => ({ ...menu, granted: grantedOf(menu.id) });
   if (role.builtin) return menus.map(withGrants);
 
-  const granted = await db
-    .selectFrom('sysRoleAuth')
-    .select('resource')
-    .where('roleId', '=', role.roleId)
-    .where('type', '=', 'menu')
-    .execute();
+  const granted = await db.selectFrom('sysRoleAuth').select('resource').where('roleId', '=', role.roleId).where('type', '=', 'menu').execute();
   const byId = new Map(menus.map((menu) => [menu.id, menu]));
   const visible = new Set<number>();
   const show = (id: number | null) => {
     // Walk up to the root; a disabled or missing ancestor hides the branch.
     const chain: number[] = [];
-    for (let current = id; current !== null; ) {
+    for (let current = id; current !== null;) {
       const menu = byId.get(current);
       if (!menu) return;
       chain.push(menu.id);

@@ -26,7 +26,7 @@ const OLD_PASSWORD_GUESSES = '原密码错误次数过多';
 const deviceCookie = (token: string, secure: boolean) =>
   [`${DEVICE_COOKIE}=${token}`, `Path=${DEVICE_COOKIE_PATH}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
 
-export async function verifyRoutes(app: FastifyInstance): Promise<void> {
+export function verifyRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/sys/user/verify', 'public', async (request, reply) => {
     const { userName, password } = request.body;
     const presented = LoginThrottle.deviceToken(request.headers.cookie);
@@ -46,7 +46,10 @@ export async function verifyRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     const passwordMatches = user ? await app.passwords.verify(password, user.passwordHash) : (await app.passwords.burn(password), false);
     if (!user || !passwordMatches) {
-      await app.audit.signIn(request, user ? { userId: user.id, userName, outcome: 'wrongPassword', msg: '密码错误' } : { userId: null, userName, outcome: 'unknownUser', msg: '用户不存在' });
+      await app.audit.signIn(
+        request,
+        user ? { userId: user.id, userName, outcome: 'wrongPassword', msg: '密码错误' } : { userId: null, userName, outcome: 'unknownUser', msg: '用户不存在' },
+      );
       await sleep(attempt.failureDelayMs);
       throw new AppError(Code.invalid, WRONG_CREDENTIALS);
     }
@@ -66,10 +69,7 @@ export async function verifyRoutes(app: FastifyInstance): Promise<void> {
     const token = await app.sessions.issue(user.id, request.ip, userAgentOf(request.headers));
     await app.audit.signIn(request, { userId: user.id, userName: user.userName, outcome: 'success', msg: '登录成功' });
     const menu = await authorisedMenu(app.db, { roleId: user.roleId, builtin: user.builtin === 1 });
-    return ok(
-      { role: { id: user.roleId, name: user.roleName ?? '' }, menu, token, userName: user.userName, nickName: user.nickName },
-      '登录成功',
-    );
+    return ok({ role: { id: user.roleId, name: user.roleName ?? '' }, menu, token, userName: user.userName, nickName: user.nickName }, '登录成功');
   });
 
   defineRoute(app, '/sys/user/logout', 'session', async (request) => {
@@ -112,4 +112,5 @@ export async function verifyRoutes(app: FastifyInstance): Promise<void> {
     const me = currentUser(request);
     return ok(await authorisedMenu(app.db, { roleId: me.roleId, builtin: me.builtin }));
   });
+  done();
 }

@@ -74,7 +74,7 @@ export function MenuSearch({ routes, menu, compact }: MenuSearchProps) {
             onClose={() => setOpen(false)}
             onOpen={(entry) => {
               setOpen(false);
-              navigate(entry.path);
+              void navigate(entry.path);
             }}
           />
         </Suspense>

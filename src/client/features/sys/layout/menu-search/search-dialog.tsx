@@ -15,8 +15,7 @@ interface Indexed extends SearchEntry {
 
 const compact = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
-const spell = (name: string, pattern: 'first' | 'pinyin') =>
-  compact(pinyin(name, { pattern, toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(''));
+const spell = (name: string, pattern: 'first' | 'pinyin') => compact(pinyin(name, { pattern, toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(''));
 
 function matches(entry: Indexed, query: string): boolean {
   const wanted = query.trim().toLowerCase();
@@ -27,8 +26,8 @@ function matches(entry: Indexed, query: string): boolean {
 interface SearchDialogProps {
   open: boolean;
   entries: SearchEntry[];
-  onOpen(entry: SearchEntry): void;
-  onClose(): void;
+  onOpen: (entry: SearchEntry) => void;
+  onClose: () => void;
 }
 
 export default function SearchDialog({ open, entries, onOpen, onClose }: SearchDialogProps) {
@@ -42,10 +41,7 @@ export default function SearchDialog({ open, entries, onOpen, onClose }: SearchD
 function SearchPanel({ entries, onOpen }: Pick<SearchDialogProps, 'entries' | 'onOpen'>) {
   const [query, setQuery] = useState('');
   const [highlighted, setHighlighted] = useState(0);
-  const indexed = useMemo(
-    () => entries.map((entry): Indexed => ({ ...entry, initials: spell(entry.name, 'first'), spelled: spell(entry.name, 'pinyin') })),
-    [entries],
-  );
+  const indexed = useMemo(() => entries.map((entry): Indexed => ({ ...entry, initials: spell(entry.name, 'first'), spelled: spell(entry.name, 'pinyin') })), [entries]);
   const found = useMemo(() => indexed.filter((entry) => matches(entry, query)), [indexed, query]);
   const current = Math.min(highlighted, Math.max(found.length - 1, 0));
 

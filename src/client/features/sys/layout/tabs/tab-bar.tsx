@@ -12,8 +12,8 @@ import type { OpenTab, TabCommand } from './use-tabs';
 interface TabBarProps {
   tabs: OpenTab[];
   activeKey: string | undefined;
-  onSelect(key: string): void;
-  onCommand(command: TabCommand, key: string): void;
+  onSelect: (key: string) => void;
+  onCommand: (command: TabCommand, key: string) => void;
 }
 
 function commandItems(tabs: OpenTab[], key: string): MenuProps['items'] {

@@ -66,7 +66,12 @@ export function planClose(command: CloseCommand, target: string, order: string[]
   if (command === 'close') {
     const remaining = order.filter((key) => !targets.includes(key));
     // The neighbour on the right takes the closed tab's place, else the one on its left.
-    const next = order.slice(index + 1).find((key) => remaining.includes(key)) ?? order.slice(0, index).reverse().find((key) => remaining.includes(key));
+    const next =
+      order.slice(index + 1).find((key) => remaining.includes(key)) ??
+      order
+        .slice(0, index)
+        .reverse()
+        .find((key) => remaining.includes(key));
     return { targets, next };
   }
   return { targets, next: command === 'closeAll' ? fixed : target };

@@ -79,7 +79,7 @@ export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined
   const select = useCallback(
     (key: string) => {
       const tab = tabs.find((candidate) => candidate.key === key);
-      if (tab && key !== activeKey) navigate(tab.path);
+      if (tab && key !== activeKey) void navigate(tab.path);
     },
     [tabs, activeKey, navigate],
   );
@@ -90,10 +90,15 @@ export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined
         dispatch({ type: 'refreshed', key, active: key === activeKey });
         return;
       }
-      const { targets, next } = planClose(command, key, tabs.map((tab) => tab.key), activeKey);
+      const { targets, next } = planClose(
+        command,
+        key,
+        tabs.map((tab) => tab.key),
+        activeKey,
+      );
       dispatch({ type: 'closed', keys: targets });
       const nextTab = tabs.find((tab) => tab.key === next);
-      if (nextTab) navigate(nextTab.path);
+      if (nextTab) void navigate(nextTab.path);
     },
     [tabs, activeKey, navigate],
   );

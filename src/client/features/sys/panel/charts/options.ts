@@ -82,10 +82,8 @@ export function typesOption(types: PanelData['devicesByType']): ChartOption {
 /** What each chart shows, in words (the charts' accessible names). */
 export const summaries = {
   online: (data: PanelData) => `近 24 小时在线设备：当前 ${data.devicesOnline} / ${data.devices} 台`,
-  signIns: (days: PanelData['signInsPerDay']) =>
-    `近 ${days.length} 天登录次数：共 ${days.reduce((sum, entry) => sum + entry.count, 0)} 次，今天 ${days.at(-1)?.count ?? 0} 次`,
+  signIns: (days: PanelData['signInsPerDay']) => `近 ${days.length} 天登录次数：共 ${days.reduce((sum, entry) => sum + entry.count, 0)} 次，今天 ${days.at(-1)?.count ?? 0} 次`,
   runs: (days: PanelData['scheduleRunsPerDay']) =>
     `近 ${days.length} 天定时任务执行：成功 ${days.reduce((sum, entry) => sum + entry.success, 0)} 次，失败 ${days.reduce((sum, entry) => sum + entry.failed, 0)} 次`,
-  types: (types: PanelData['devicesByType']) =>
-    `设备类型分布：${types.map((entry) => `${entry.label} ${entry.count} 台`).join('，') || '暂无设备'}`,
+  types: (types: PanelData['devicesByType']) => `设备类型分布：${types.map((entry) => `${entry.label} ${entry.count} 台`).join('，') || '暂无设备'}`,
 };

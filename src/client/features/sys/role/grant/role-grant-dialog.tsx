@@ -10,16 +10,7 @@ import { ROLE_PERMISSION_PAGE_SIZE } from '../../../../../contract/constants';
 import { toast } from '../../../../lib/toast';
 import { useMenuResourcesQuery, useRoleAuthQuery, useSaveRoleAuthMutation } from '../api';
 import type { RoleRow } from '../role-row';
-import {
-  grantDiff,
-  menuKey,
-  resourceKey,
-  toGrantSet,
-  toggleKey,
-  toggleMenu,
-  type GrantKey,
-  type MenuWithResources,
-} from './grant-set';
+import { grantDiff, menuKey, resourceKey, toGrantSet, toggleKey, toggleMenu, type GrantKey, type MenuWithResources } from './grant-set';
 
 interface RoleGrantDialogProps {
   role: RoleRow;
@@ -44,7 +35,9 @@ export function RoleGrantDialog({ role, onClose }: RoleGrantDialogProps) {
   const isChecked = (key: GrantKey) => builtin || selected.has(key);
 
   const save = async () => {
-    const envelope = await saveRoleAuth({ roleId: role.id, ...diff }).unwrap().catch(() => null);
+    const envelope = await saveRoleAuth({ roleId: role.id, ...diff })
+      .unwrap()
+      .catch(() => null);
     if (!envelope) return;
     toast.success(envelope.msg);
     onClose();
@@ -56,11 +49,7 @@ export function RoleGrantDialog({ role, onClose }: RoleGrantDialogProps) {
       key: 'menu',
       width: 220,
       render: (_, menu) => (
-        <Checkbox
-          checked={isChecked(menuKey(menu.id))}
-          disabled={builtin}
-          onChange={(event) => setEdited(toggleMenu(selected, menu, event.target.checked))}
-        >
+        <Checkbox checked={isChecked(menuKey(menu.id))} disabled={builtin} onChange={(event) => setEdited(toggleMenu(selected, menu, event.target.checked))}>
           {menu.name}
         </Checkbox>
       ),

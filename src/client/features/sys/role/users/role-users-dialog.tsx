@@ -22,7 +22,9 @@ export function RoleUsersDialog({ role, onClose }: RoleUsersDialogProps) {
   const [unbindRoleUser] = useUnbindRoleUserMutation();
 
   const unbind = async (user: UserRow) => {
-    const envelope = await unbindRoleUser({ userId: user.id, roleId: role.id }).unwrap().catch(() => null);
+    const envelope = await unbindRoleUser({ userId: user.id, roleId: role.id })
+      .unwrap()
+      .catch(() => null);
     if (envelope) toast.success(envelope.msg);
   };
 

@@ -17,10 +17,7 @@ export function UserPicker({ role }: { role: RoleRow }) {
   const [search, setSearch] = useState('');
   const [userId, setUserId] = useState<number | null>(null);
   const userName = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const candidates = useRoleUsersQuery(
-    { size: SEARCH_RESULT_SIZE, current: 1, params: { roleId: role.id, member: 0, userName } },
-    { skip: userName === '' },
-  );
+  const candidates = useRoleUsersQuery({ size: SEARCH_RESULT_SIZE, current: 1, params: { roleId: role.id, member: 0, userName } }, { skip: userName === '' });
   const [bindRoleUser, binding] = useBindRoleUserMutation();
 
   const options = (userName === '' ? [] : (candidates.data?.records ?? [])).map((user) => ({
@@ -30,7 +27,9 @@ export function UserPicker({ role }: { role: RoleRow }) {
 
   const bind = async () => {
     if (userId === null) return;
-    const envelope = await bindRoleUser({ userId, roleId: role.id }).unwrap().catch(() => null);
+    const envelope = await bindRoleUser({ userId, roleId: role.id })
+      .unwrap()
+      .catch(() => null);
     if (!envelope) return;
     toast.success(envelope.msg);
     setUserId(null);

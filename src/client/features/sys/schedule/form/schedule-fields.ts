@@ -36,9 +36,9 @@ export function scheduleFields(tasks: readonly TaskInfo[]): FieldConfig[] {
       dependencies: ['task'],
       rules: [
         ({ getFieldValue }) => ({
-          validator: async (_rule, params: unknown) => {
+          validator: (_rule, params: unknown) => {
             const missing = missingParams(taskOf(tasks, getFieldValue('task')), params);
-            if (missing.length > 0) throw new Error(`请输入${missing.join('、')}`);
+            return missing.length > 0 ? Promise.reject(new Error(`请输入${missing.join('、')}`)) : Promise.resolve();
           },
         }),
       ],

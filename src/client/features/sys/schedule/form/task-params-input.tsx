@@ -12,9 +12,7 @@ type Params = Record<string, unknown>;
 
 function ParamInput({ field, value, onChange }: { field: TaskParamField; value: unknown; onChange: (value: unknown) => void }) {
   if (field.kind === 'string') {
-    return (
-      <Input aria-label={field.label} maxLength={field.maxLength} value={value as string | undefined} onChange={(event) => onChange(event.target.value)} />
-    );
+    return <Input aria-label={field.label} maxLength={field.maxLength} value={value as string | undefined} onChange={(event) => onChange(event.target.value)} />;
   }
   return (
     <InputNumber

@@ -1,0 +1,46 @@
+/** What the alarm screen shows and filters by; severity labels are dictionary data (alarm_severity). */
+import { Tag } from 'antd';
+
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
+import { formatTime } from '../../../lib/time';
+
+export type AlarmRow = DataOf<'/hotel/alarm/inquire'>['records'][number];
+type AlarmSortKey = SortKeyOf<BodyOf<'/hotel/alarm/inquire'>>;
+
+const STATUS_OPTIONS: SelectOption[] = [
+  { label: '活动', value: 'active' },
+  { label: '已清除', value: 'cleared' },
+];
+const ACKNOWLEDGED_OPTIONS: SelectOption[] = [
+  { label: '已确认', value: 1 },
+  { label: '未确认', value: 0 },
+];
+const useStatusOptions = () => STATUS_OPTIONS;
+const useAcknowledgedOptions = () => ACKNOWLEDGED_OPTIONS;
+
+/** Alarm types the system raises, as staff read them. */
+export const ALARM_TYPE_LABELS: Record<string, string> = { offline: '设备离线' };
+
+export const alarmFilters: FieldConfig[] = [
+  { name: 'status', label: '状态', kind: 'select', useOptions: useStatusOptions },
+  { name: 'acknowledged', label: '确认', kind: 'select', useOptions: useAcknowledgedOptions, numeric: true },
+  { name: 'severity', label: '级别', kind: 'select', dict: 'severity' },
+  { name: 'device', label: '设备', kind: 'text', max: 64 },
+  { name: 'startedAt', label: '开始时间', kind: 'timeRange', range: ['startAt', 'endAt'] },
+];
+
+const who = (by: string | null, at: number | null) => (at === null ? '' : `${by ?? ''} ${formatTime(at)}`);
+
+export const alarmColumns: ColumnConfig<AlarmRow, AlarmSortKey>[] = [
+  { title: '设备', dataIndex: 'deviceName', render: (_: string, row: AlarmRow) => `${row.deviceName}（${row.deviceSn}）` },
+  { title: '类型', dataIndex: 'type', render: (type: string) => ALARM_TYPE_LABELS[type] ?? type },
+  { title: '级别', dataIndex: 'severity', dict: 'severity', sortKey: 'severity' },
+  { title: '状态', dataIndex: 'clearedAt', render: (clearedAt: number | null) => (clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>) },
+  { title: '开始时间', dataIndex: 'startedAt', sortKey: 'startedAt', render: (at: number) => formatTime(at) },
+  { title: '最近发生', dataIndex: 'lastAt', sortKey: 'lastAt', relativeTime: true },
+  { title: '次数', dataIndex: 'count', sortKey: 'count', width: 70 },
+  { title: '确认', dataIndex: 'acknowledgedAt', render: (at: number | null, row: AlarmRow) => who(row.acknowledgedBy, at) },
+  { title: '清除', dataIndex: 'clearedBy', render: (_: string | null, row: AlarmRow) => who(row.clearedBy, row.clearedAt) },
+  { title: '信息', dataIndex: 'message', ellipsis: true },
+];

@@ -1,0 +1,68 @@
+/**
+ * 告警管理 (hotel/alarm): the alarms the system raised (a device going offline), newest first;
+ * 确认 and 清除 per row, and the per-device-type inactivity timeouts (超时设置) the offline sweep uses.
+ */
+import { Button, Popconfirm } from 'antd';
+import { useState } from 'react';
+
+import { ListScreen } from '../../../components/list-screen';
+import { useGranted } from '../../../components/list-screen/menu-grants';
+import { toast } from '../../../lib/toast';
+import { useAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
+import { alarmColumns, alarmFilters } from './config';
+import { TimeoutDialog } from './timeout-dialog';
+
+export const ALARM_VIEW = 'hotel/alarm';
+
+export default function HotelAlarmScreen() {
+  const [timeoutsOpen, setTimeoutsOpen] = useState(false);
+  const mayAcknowledge = useGranted(ALARM_VIEW, 'api_acknowledge');
+  const mayClear = useGranted(ALARM_VIEW, 'api_clear');
+  const mayReadTimeouts = useGranted(ALARM_VIEW, 'api_timeouts');
+  const [acknowledge] = useAcknowledgeAlarmsMutation();
+  const [clear] = useClearAlarmsMutation();
+
+  // A refusal was toasted by the base query; a success toasts the server msg.
+  const run = async (action: typeof acknowledge, id: number) => {
+    const envelope = await action({ ids: [id] })
+      .unwrap()
+      .catch(() => null);
+    if (envelope) toast.success(envelope.msg);
+  };
+
+  return (
+    <>
+      <ListScreen
+        view={ALARM_VIEW}
+        noun="告警"
+        useInquire={useInquireAlarmsQuery}
+        filters={alarmFilters}
+        columns={alarmColumns}
+        toolbar={() =>
+          mayReadTimeouts && (
+            <Button onClick={() => setTimeoutsOpen(true)} data-testid="alarm-timeouts">
+              超时设置
+            </Button>
+          )
+        }
+        rowActions={(alarm) => (
+          <>
+            {mayAcknowledge && alarm.acknowledgedAt === null && (
+              <Button type="link" size="small" onClick={() => void run(acknowledge, alarm.id)}>
+                确认
+              </Button>
+            )}
+            {mayClear && alarm.clearedAt === null && (
+              <Popconfirm title="清除后告警不再处于活动状态。确定清除？" onConfirm={() => void run(clear, alarm.id)}>
+                <Button type="link" size="small">
+                  清除
+                </Button>
+              </Popconfirm>
+            )}
+          </>
+        )}
+      />
+      {timeoutsOpen && <TimeoutDialog onClose={() => setTimeoutsOpen(false)} />}
+    </>
+  );
+}

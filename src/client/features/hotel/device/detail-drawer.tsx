@@ -1,0 +1,79 @@
+/**
+ * 设备详情: a device as the hotel runs it — online since / offline since / last seen (recency, the
+ * exact time on hover), its online/offline changes newest first, and its recent alarms. Read from
+ * /hotel/device/status, which every role holding the device list is granted.
+ */
+import { Badge, Descriptions, Empty, List, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+
+import type { DataOf } from '../../../../contract';
+import { RelativeTime } from '../../../components/relative-time';
+import { formatTime } from '../../../lib/time';
+import { useDeviceStatusQuery } from './api';
+import type { DeviceRow } from './config';
+
+type Transition = DataOf<'/hotel/device/status'>['transitions']['records'][number];
+
+const PAGE_SIZE = 10;
+const CAUSES: Record<string, string> = { heartbeat: '恢复心跳', sweep: '心跳超时' };
+const ALARM_TYPES: Record<string, string> = { offline: '设备离线' };
+const SEVERITIES: Record<string, string> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
+
+export function DeviceDetail({ device }: { device: DeviceRow }) {
+  const [current, setCurrent] = useState(1);
+  const { data, isFetching } = useDeviceStatusQuery({ id: device.id, size: PAGE_SIZE, current });
+  const online = (data?.online ?? device.online) === 1;
+  return (
+    <>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="在线状态">{online ? <Badge status="success" text="在线" /> : <Badge status="default" text="离线" />}</Descriptions.Item>
+        <Descriptions.Item label="上线时间">
+          <RelativeTime value={data?.onlineSince ?? device.onlineSince} empty="—" />
+        </Descriptions.Item>
+        <Descriptions.Item label="离线时间">
+          <RelativeTime value={data?.offlineSince ?? device.offlineSince} empty="—" />
+        </Descriptions.Item>
+        <Descriptions.Item label="最后上报">
+          <RelativeTime value={data?.lastSeenAt ?? device.lastSeenAt} empty="从未上报" />
+        </Descriptions.Item>
+      </Descriptions>
+
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        状态变化
+      </Typography.Title>
+      <Table<Transition>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.transitions.records ?? []}
+        pagination={{ current, pageSize: PAGE_SIZE, total: data?.transitions.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
+        columns={[
+          { title: '时间', dataIndex: 'at', render: (at: number) => formatTime(at) },
+          { title: '状态', dataIndex: 'online', render: (value: number) => (value === 1 ? <Tag color="green">上线</Tag> : <Tag>离线</Tag>) },
+          { title: '原因', dataIndex: 'cause', render: (cause: string) => CAUSES[cause] ?? cause },
+        ]}
+      />
+
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        最近告警
+      </Typography.Title>
+      {data && data.alarms.length === 0 ? (
+        <Empty description="暂无告警" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <List
+          size="small"
+          dataSource={data?.alarms ?? []}
+          renderItem={(alarm) => (
+            <List.Item>
+              <span>
+                {alarm.clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>}
+                {ALARM_TYPES[alarm.type] ?? alarm.type}（{SEVERITIES[alarm.severity] ?? alarm.severity}）· {alarm.count} 次
+              </span>
+              <span>{formatTime(alarm.startedAt)}</span>
+            </List.Item>
+          )}
+        />
+      )}
+    </>
+  );
+}

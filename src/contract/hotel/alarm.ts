@@ -1,0 +1,111 @@
+/**
+ * Alarms (hotel/alarm), ThingsBoard-like: raised by the system (a device going offline raises an
+ * 'offline' alarm), one active alarm per device and type whose count and last time grow while the
+ * condition repeats, acknowledged and cleared by staff or cleared by the system when the condition
+ * ends (the device is back online). Also the per-device-type inactivity timeouts the offline sweep
+ * uses, and one device's status history (its online/offline changes and recent alarms).
+ */
+import { Type } from '@sinclair/typebox';
+import { field, paged, pagedRequest } from '../common';
+import { acts, post, postEmpty, reads } from '../endpoint';
+
+export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
+
+export const AlarmRecord = Type.Object({
+  id: Type.Integer(),
+  deviceId: Type.Integer(),
+  deviceName: Type.String(),
+  deviceSn: Type.String(),
+  type: Type.String(),
+  severity: Type.String(),
+  message: Type.String(),
+  startedAt: field.time(),
+  lastAt: field.time(),
+  count: Type.Integer(),
+  acknowledgedBy: field.nullable(Type.String()),
+  acknowledgedAt: field.nullable(Type.Integer()),
+  clearedBy: field.nullable(Type.String()),
+  clearedAt: field.nullable(Type.Integer()),
+});
+
+export const ALARM_SORT_KEYS = ['startedAt', 'lastAt', 'count', 'severity'] as const;
+
+export const AlarmInquire = pagedRequest(
+  {
+    /** active: not cleared; cleared: cleared (by staff or the system). */
+    status: Type.Union([Type.Literal('active'), Type.Literal('cleared')], { title: '状态' }),
+    acknowledged: field.flag('已确认'),
+    severity: Type.Union(
+      ALARM_SEVERITIES.map((severity) => Type.Literal(severity)),
+      { title: '级别' },
+    ),
+    /** The device's name or serial number contains this. */
+    device: field.note('设备', 64),
+    startAt: field.instant('开始时间'),
+    endAt: field.instant('结束时间'),
+  },
+  ALARM_SORT_KEYS,
+);
+
+export const AlarmIds = Type.Object({ ids: Type.Array(field.id(), { title: '告警', minItems: 1, maxItems: 500 }) }, { additionalProperties: false });
+export const AlarmChanged = Type.Object({ count: Type.Integer() });
+
+export const DeviceTypeTimeout = Type.Object({
+  /** The device_type dictionary value and its label. */
+  type: Type.String(),
+  label: Type.String(),
+  /** Null: the offline sweep's own minutes apply. */
+  minutes: field.nullable(Type.Integer()),
+});
+export const TIMEOUT_MINUTES_MAX = 10_080;
+export const TimeoutList = Type.Object({
+  /** The minutes of the enabled offline-sweep schedule (what a type without its own timeout gets), if any. */
+  defaultMinutes: field.nullable(Type.Integer()),
+  types: Type.Array(DeviceTypeTimeout),
+});
+export const TimeoutEdit = Type.Object(
+  {
+    type: field.text('设备类型', 40),
+    minutes: field.nullable(field.int('超时分钟数', 1, TIMEOUT_MINUTES_MAX)),
+  },
+  { additionalProperties: false },
+);
+
+export const TransitionRecord = Type.Object({
+  id: Type.Integer(),
+  online: Type.Integer(),
+  at: field.time(),
+  cause: Type.String(),
+});
+
+export const DeviceStatusRequest = Type.Object(
+  {
+    id: field.id('设备'),
+    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 10 }),
+    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+  },
+  { additionalProperties: false },
+);
+export const RECENT_ALARMS = 10;
+export const DeviceStatusData = Type.Object({
+  online: Type.Integer(),
+  onlineSince: field.nullable(Type.Integer()),
+  offlineSince: field.nullable(Type.Integer()),
+  lastSeenAt: field.nullable(Type.Integer()),
+  /** The device's online/offline changes, newest first. */
+  transitions: paged(TransitionRecord),
+  /** Its latest alarms (at most RECENT_ALARMS), newest first. */
+  alarms: Type.Array(AlarmRecord),
+});
+
+/** The operation log names the first alarm of a call (with its before/after); params hold all ids. */
+const FIRST_ALARM = 'body.ids.0';
+
+export const alarmEndpoints = {
+  '/hotel/alarm/inquire': post(AlarmInquire, paged(AlarmRecord), reads),
+  '/hotel/alarm/acknowledge': post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM)),
+  '/hotel/alarm/clear': post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM)),
+  '/hotel/alarm/timeout/inquire': postEmpty(TimeoutList, reads),
+  '/hotel/alarm/timeout/edit': post(TimeoutEdit, DeviceTypeTimeout),
+  '/hotel/device/status': post(DeviceStatusRequest, DeviceStatusData, reads),
+};

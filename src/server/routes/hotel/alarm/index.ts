@@ -1,0 +1,166 @@
+/**
+ * Alarms (hotel/alarm): staff list, acknowledge and clear the alarms the system raises (see
+ * routes/hotel/device/transitions.ts), and set each device type's inactivity timeout for the
+ * offline sweep. Also one device's status history for the device drawer (/hotel/device/status).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { BodyOf } from '../../../../contract';
+import type { ALARM_SORT_KEYS } from '../../../../contract/hotel/alarm';
+import { RECENT_ALARMS } from '../../../../contract/hotel/alarm';
+import type { Database } from '../../../db/schema';
+import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { conflict, notFound } from '../../../lib/errors';
+import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { assertKnownDeviceType } from '../device/device-type';
+
+type AlarmFilters = NonNullable<BodyOf<'/hotel/alarm/inquire'>['params']>;
+const ALARM_SORT: Record<(typeof ALARM_SORT_KEYS)[number], SortColumn> = {
+  startedAt: 'a.startedAt',
+  lastAt: 'a.lastAt',
+  count: 'a.count',
+  // critical < major < minor < warning: the names sort in order of severity.
+  severity: 'a.severity',
+};
+const ALARM_ORDER = defaultOrder(['startedAt', 'a.startedAt', 'desc'], ['id', 'a.id', 'desc']);
+
+const alarmColumns = [
+  'a.id',
+  'a.deviceId',
+  'd.name as deviceName',
+  'd.sn as deviceSn',
+  'a.type',
+  'a.severity',
+  'a.message',
+  'a.startedAt',
+  'a.lastAt',
+  'a.count',
+  'a.acknowledgedBy',
+  'a.acknowledgedAt',
+  'a.clearedBy',
+  'a.clearedAt',
+] as const;
+
+const alarmsWithDevices = (db: Kysely<Database>) => db.selectFrom('hotelAlarm as a').innerJoin('hotelDevice as d', 'd.id', 'a.deviceId');
+
+/** The minutes of the enabled offline sweep, which a type without its own timeout gets. */
+async function sweepMinutes(db: Kysely<Database>): Promise<number | null> {
+  const schedule = await db.selectFrom('sysSchedule').select('params').where('task', '=', 'device.offlineSweep').where('state', '=', 1).orderBy('id').executeTakeFirst();
+  if (!schedule) return null;
+  try {
+    const minutes = (JSON.parse(schedule.params) as { minutes?: unknown }).minutes;
+    return typeof minutes === 'number' ? minutes : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Registers the routes; nothing to wait for (a Fastify plugin answers a promise). */
+export function alarmRoutes(app: FastifyInstance): Promise<void> {
+  const filtered = (filters: AlarmFilters) => {
+    let query = alarmsWithDevices(app.db);
+    if (filters.status === 'active') query = query.where('a.clearedAt', 'is', null);
+    if (filters.status === 'cleared') query = query.where('a.clearedAt', 'is not', null);
+    if (filters.acknowledged === 1) query = query.where('a.acknowledgedAt', 'is not', null);
+    if (filters.acknowledged === 0) query = query.where('a.acknowledgedAt', 'is', null);
+    if (filters.severity !== undefined) query = query.where('a.severity', '=', filters.severity);
+    if (given(filters.device)) {
+      const text = filters.device;
+      query = query.where((eb) => eb.or([contains(eb.ref('d.name'), text), contains(eb.ref('d.sn'), text)]));
+    }
+    if (filters.startAt !== undefined) query = query.where('a.startedAt', '>=', filters.startAt);
+    if (filters.endAt !== undefined) query = query.where('a.startedAt', '<=', filters.endAt);
+    return query;
+  };
+
+  defineRoute(app, '/hotel/alarm/inquire', 'resource', async (request) => {
+    const query = filtered(request.body.params ?? {});
+    const order = listOrder(request.body.sort, ALARM_SORT, ALARM_ORDER, 'a.id');
+    // Alarms accumulate for as long as the hotel runs: counted up to the cap, like the audit logs.
+    const page = await fetchCappedPage(request.body, countUpTo(app.db, query.select('a.id')), (limit, offset) =>
+      ordered(query.select([...alarmColumns]), order)
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    );
+    return ok(page);
+  });
+
+  /** Refuses unknown ids (404) and a batch where every alarm already had it done (409). */
+  const assertActionable = async (ids: number[], done: 'acknowledgedAt' | 'clearedAt', doneMsg: string) => {
+    const unique = [...new Set(ids)];
+    const rows = await app.db.selectFrom('hotelAlarm').select(['id', done]).where('id', 'in', unique).execute();
+    if (rows.length !== unique.length) throw notFound('告警');
+    if (rows.every((row) => row[done] !== null)) throw conflict(doneMsg);
+    return unique;
+  };
+
+  /** Stamps who and when on the alarms not yet acknowledged (or cleared): concurrent calls count each alarm once. */
+  const settle = async (ids: number[], at: 'acknowledgedAt' | 'clearedAt', by: 'acknowledgedBy' | 'clearedBy', userName: string) => {
+    const result = await app.db
+      .updateTable('hotelAlarm')
+      .set({ [at]: Date.now(), [by]: userName })
+      .where('id', 'in', ids)
+      .where(at, 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  };
+
+  defineRoute(app, '/hotel/alarm/acknowledge', 'resource', async (request) => {
+    const ids = await assertActionable(request.body.ids, 'acknowledgedAt', '告警已确认，不能重复确认');
+    const count = await settle(ids, 'acknowledgedAt', 'acknowledgedBy', currentUser(request).userName);
+    return ok({ count }, `已确认 ${count} 条告警`);
+  });
+
+  defineRoute(app, '/hotel/alarm/clear', 'resource', async (request) => {
+    const ids = await assertActionable(request.body.ids, 'clearedAt', '告警已清除，不能重复清除');
+    const count = await settle(ids, 'clearedAt', 'clearedBy', currentUser(request).userName);
+    return ok({ count }, `已清除 ${count} 条告警`);
+  });
+
+  defineRoute(app, '/hotel/alarm/timeout/inquire', 'resource', async () => {
+    const types = await app.db.selectFrom('sysDict').select(['value', 'label']).where('code', '=', 'device_type').where('state', '=', 1).orderBy('sort').orderBy('id').execute();
+    const timeouts = new Map((await app.db.selectFrom('hotelDeviceTypeTimeout').select(['type', 'minutes']).execute()).map((row) => [row.type, row.minutes]));
+    return ok({
+      defaultMinutes: await sweepMinutes(app.db),
+      types: types.map((type) => ({ type: type.value, label: type.label, minutes: timeouts.get(type.value) ?? null })),
+    });
+  });
+
+  defineRoute(app, '/hotel/alarm/timeout/edit', 'resource', async (request) => {
+    const { type, minutes } = request.body;
+    await assertKnownDeviceType(app.db, type);
+    if (minutes === null) {
+      await app.db.deleteFrom('hotelDeviceTypeTimeout').where('type', '=', type).execute();
+    } else {
+      await app.db
+        .insertInto('hotelDeviceTypeTimeout')
+        .values({ type, minutes, updatedAt: Date.now() })
+        .onConflict((oc) => oc.column('type').doUpdateSet({ minutes, updatedAt: Date.now() }))
+        .execute();
+    }
+    const label = await app.db.selectFrom('sysDict').select('label').where('code', '=', 'device_type').where('value', '=', type).executeTakeFirst();
+    return ok({ type, label: label?.label ?? type, minutes }, '保存成功');
+  });
+
+  defineRoute(app, '/hotel/device/status', 'resource', async (request) => {
+    const { id } = request.body;
+    const device = await app.db.selectFrom('hotelDevice').select(['online', 'onlineSince', 'offlineSince', 'lastSeenAt']).where('id', '=', id).executeTakeFirst();
+    if (!device) throw notFound('设备');
+    const history = app.db.selectFrom('hotelDeviceTransition').where('deviceId', '=', id);
+    const transitions = await fetchPage(
+      request.body,
+      () => history.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) => history.select(['id', 'online', 'at', 'cause']).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    );
+    const alarms = await alarmsWithDevices(app.db)
+      .select([...alarmColumns])
+      .where('a.deviceId', '=', id)
+      .orderBy('a.startedAt', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(RECENT_ALARMS)
+      .execute();
+    return ok({ ...device, transitions, alarms });
+  });
+  return Promise.resolve();
+}

@@ -1,0 +1,98 @@
+/**
+ * Remote commands (重启) over MQTT: a row per command (hotel_device_command), published to
+ * `<prefix>/device/<sn>/command` at QoS 1 and acknowledged by the device on `…/command/ack`.
+ * Every status change is a conditional UPDATE from 'sent', so with several instances an ack or a
+ * timeout takes effect once, and an ack that arrives after the timeout cannot revive a command.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import type { DeviceCommandRecord } from '../../../../contract/hotel/device';
+import { Code } from '../../../../contract/constants';
+import type { Row } from '../../../db/schema';
+import { AppError, invalid, notFound } from '../../../lib/errors';
+import { currentUser, defineRoute, ok } from '../../../lib/route';
+
+export type CommandRecord = Static<typeof DeviceCommandRecord>;
+
+export const NO_MQTT = '未配置 MQTT，无法下发远程指令';
+
+export const commandTopic = (app: FastifyInstance, sn: string) => `${app.config.mqtt.topicPrefix}/device/${sn}/command`;
+
+const toCommand = (row: Row<'hotelDeviceCommand'>): CommandRecord => ({
+  id: row.id,
+  deviceId: row.deviceId,
+  command: row.command,
+  status: row.status,
+  sentAt: row.sentAt,
+  ackedAt: row.ackedAt,
+});
+
+/** Lazily, when commands are read: every command still 'sent' past the timeout becomes 'timed_out'. */
+export async function expireCommands(app: FastifyInstance, now = Date.now()): Promise<void> {
+  await app.db
+    .updateTable('hotelDeviceCommand')
+    .set({ status: 'timed_out' })
+    .where('status', '=', 'sent')
+    .where('sentAt', '<', now - app.config.mqtt.commandTimeoutMs)
+    .execute();
+}
+
+/** The latest command of each of these devices. */
+export async function latestCommands(app: FastifyInstance, deviceIds: number[]): Promise<Map<number, CommandRecord>> {
+  const latest = new Map<number, CommandRecord>();
+  if (deviceIds.length === 0) return latest;
+  await expireCommands(app);
+  const rows = await app.db
+    .selectFrom('hotelDeviceCommand')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('hotelDeviceCommand')
+        .select((inner) => inner.fn.max('id').as('id'))
+        .where('deviceId', 'in', deviceIds)
+        .groupBy('deviceId'),
+    )
+    .execute();
+  rows.forEach((row) => latest.set(row.deviceId, toCommand(row)));
+  return latest;
+}
+
+/** The device's answer: acked when still 'sent' and within the timeout; false otherwise (unknown, done or late). */
+export async function acknowledgeCommand(app: FastifyInstance, deviceId: number, commandId: number): Promise<boolean> {
+  const now = Date.now();
+  const result = await app.db
+    .updateTable('hotelDeviceCommand')
+    .set({ status: 'acked', ackedAt: now })
+    .where('id', '=', commandId)
+    .where('deviceId', '=', deviceId)
+    .where('status', '=', 'sent')
+    .where('sentAt', '>=', now - app.config.mqtt.commandTimeoutMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function deviceCommandRoutes(app: FastifyInstance): void {
+  defineRoute(app, '/hotel/device/command/reboot', 'resource', async (request) => {
+    const link = app.mqtt;
+    if (!link) throw invalid(NO_MQTT);
+    const device = await app.db.selectFrom('hotelDevice').select(['id', 'sn', 'state']).where('id', '=', request.body.id).executeTakeFirst();
+    if (!device) throw notFound('设备');
+    if (device.state !== 1) throw invalid('设备已停用，无法下发远程指令');
+    if (!link.connected) throw new AppError(Code.internal, 'MQTT 服务未连接，暂时无法下发远程指令，请稍后重试');
+
+    // The row first, so the device's ack always finds its command.
+    const row = await app.db
+      .insertInto('hotelDeviceCommand')
+      .values({ deviceId: device.id, command: 'reboot', status: 'sent', sentAt: Date.now(), ackedAt: null, requestedBy: currentUser(request).userId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    try {
+      await link.publish(commandTopic(app, device.sn), JSON.stringify({ commandId: row.id, command: 'reboot' }));
+    } catch (error) {
+      // The broker may still deliver it later (then it is acked as usual); otherwise it times out.
+      request.log.warn({ err: error, commandId: row.id }, 'mqtt command publish failed');
+      throw new AppError(Code.internal, '指令下发失败：MQTT 服务暂时不可用，请稍后重试');
+    }
+    return ok(toCommand(row), '重启指令已发送，等待设备确认');
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Devices over MQTT (when MQTT_URL is set). Topics, with <prefix> = MQTT_TOPIC_PREFIX (hotel):
+ * - `<prefix>/device/<sn>/heartbeat`, payload `{"key":"<device key>"}`: the same heartbeat as HTTP;
+ * - `<prefix>/device/<sn>/command/ack`, payload `{"key":"…","commandId":N}`: a command's answer.
+ * The API subscribes through a shared subscription, so with several instances the broker hands each
+ * message to one of them. A message that fails (malformed, too large, unknown sn, wrong key,
+ * disabled device) is dropped and logged at warn, never with its key; nothing is published back.
+ */
+import type { FastifyInstance } from 'fastify';
+import { deviceKeyMatches } from './device-key';
+import { acceptHeartbeat } from './heartbeat';
+import { acknowledgeCommand } from './commands';
+
+/** The shared-subscription group of the API instances. */
+export const MQTT_SHARE_GROUP = 'hotel-api';
+/** A heartbeat or ack is a few dozen bytes; anything far larger is refused unread. */
+export const MQTT_PAYLOAD_MAX_BYTES = 1024;
+const SN_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+const KEY_MAX = 128;
+
+interface DeviceMessage {
+  key: string;
+  commandId?: number;
+}
+
+/** `{ key, commandId? }` or null: a closed object, the key a non-empty string, the id a positive integer. */
+function parseMessage(payload: Buffer, withCommand: boolean): DeviceMessage | null {
+  if (payload.length > MQTT_PAYLOAD_MAX_BYTES) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { key, commandId, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return null;
+  if (!withCommand) return commandId === undefined ? { key } : null;
+  return typeof commandId === 'number' && Number.isSafeInteger(commandId) && commandId > 0 ? { key, commandId } : null;
+}
+
+export function deviceMqttRoutes(app: FastifyInstance): void {
+  const link = app.mqtt;
+  if (!link) return;
+  const base = `${app.config.mqtt.topicPrefix}/device/`;
+  const log = app.log.child({ transport: 'mqtt' });
+  /** The sn in `<prefix>/device/<sn>/<suffix>`, or null. */
+  const snOf = (topic: string, suffix: string) => {
+    const sn = topic.startsWith(base) && topic.endsWith(`/${suffix}`) ? topic.slice(base.length, -suffix.length - 1) : '';
+    return SN_PATTERN.test(sn) ? sn : null;
+  };
+
+  link.handle(`$share/${MQTT_SHARE_GROUP}/${base}+/heartbeat`, async (topic, payload) => {
+    const sn = snOf(topic, 'heartbeat');
+    const message = parseMessage(payload, false);
+    if (!sn || !message) {
+      app.metrics.heartbeats.inc({ transport: 'mqtt', outcome: 'refused' });
+      log.warn({ topic, bytes: payload.length, reason: 'malformed' }, 'mqtt heartbeat ignored');
+      return;
+    }
+    const result = await acceptHeartbeat(app, { sn, key: message.key, transport: 'mqtt' });
+    if (result.outcome !== 'accepted') log.warn({ sn, reason: result.outcome }, 'mqtt heartbeat ignored');
+  });
+
+  link.handle(`$share/${MQTT_SHARE_GROUP}/${base}+/command/ack`, async (topic, payload) => {
+    const sn = snOf(topic, 'command/ack');
+    const message = parseMessage(payload, true);
+    if (!sn || !message?.commandId) {
+      log.warn({ topic, bytes: payload.length, reason: 'malformed' }, 'mqtt command ack ignored');
+      return;
+    }
+    const device = await app.db.selectFrom('hotelDevice').select(['id', 'keyHash']).where('sn', '=', sn).executeTakeFirst();
+    if (!device || !deviceKeyMatches(message.key, device.keyHash)) {
+      log.warn({ sn, commandId: message.commandId, reason: 'unauthenticated' }, 'mqtt command ack ignored');
+      return;
+    }
+    if (!(await acknowledgeCommand(app, device.id, message.commandId))) {
+      log.info({ sn, commandId: message.commandId }, 'mqtt command ack for no pending command (unknown, already answered or timed out)');
+    }
+  });
+}

@@ -1,0 +1,426 @@
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Pool } from 'pg';
+import { createTestDatabase, describeOnEachDatabase, dialects, type TestApp } from './support/harness';
+import { CodeMigrationProvider } from '../../src/server/db/migrations';
+import type { EndpointKey } from '../../src/contract';
+import { expectOk, menuGrants, signedInOperator } from './support/sys-fixtures';
+import { runTask, SWEEP_CHUNK } from '../../src/server/routes/sys/schedule/tasks';
+import { applyDeviceTransitions } from '../../src/server/routes/hotel/device/transitions';
+
+const MINUTE = 60_000;
+const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];
+
+const device = (sn: string, type = 'lock') => ({ name: `设备 ${sn}`, sn, type, roomNo: '', state: 1, remark: '' });
+
+async function heartbeat(app: TestApp, sn: string, key: string) {
+  const response = await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } });
+  expect(response.json()).toMatchObject({ code: 200 });
+}
+
+describeOnEachDatabase('hotel/alarm', (ctx) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await ctx().login();
+  });
+  // Each test sweeps only its own devices: everything else is offline (set directly, no transition).
+  beforeEach(async () => {
+    await ctx().database.db.updateTable('hotelDevice').set({ online: 0 }).execute();
+  });
+
+  const db = () => ctx().database.db;
+  const create = async (sn: string, type = 'lock') => expectOk(await ctx().call('/hotel/device/creation', device(sn, type), admin));
+  /** Online, last heard from `lastSeenAt` (as if its heartbeat had come then). */
+  const onlineSince = (ids: number[], lastSeenAt: number) => db().updateTable('hotelDevice').set({ online: 1, lastSeenAt }).where('id', 'in', ids).execute();
+  const sweep = (now: number, minutes = 5) => runTask('device.offlineSweep', { minutes }, { app: ctx().app, now });
+  const stored = (id: number) => db().selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const alarmsOf = (deviceId: number) => db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).orderBy('id').execute();
+  const transitionsOf = (deviceId: number) => db().selectFrom('hotelDeviceTransition').select(['online', 'at', 'cause']).where('deviceId', '=', deviceId).orderBy('id').execute();
+
+  describe('status history', () => {
+    it('writes a transition row per change, stamps online/offline since, and answers the history newest first with recent alarms', async () => {
+      const { device: d, deviceKey } = await create('HIS-0001');
+      const now = Date.now();
+      await onlineSince([d.id], now - 10 * MINUTE);
+      expect(await sweep(now)).toBe('已将 1 台超过 5 分钟没有心跳的设备标记为离线');
+      expect(await stored(d.id)).toMatchObject({ online: 0, offlineSince: now });
+      await heartbeat(ctx(), 'HIS-0001', deviceKey);
+      const back = await stored(d.id);
+      expect(back.online).toBe(1);
+      expect(back.onlineSince).toBeGreaterThanOrEqual(now);
+      expect(await transitionsOf(d.id)).toEqual([
+        { online: 0, at: now, cause: 'sweep' },
+        { online: 1, at: back.onlineSince, cause: 'heartbeat' },
+      ]);
+
+      const status = expectOk(await ctx().call('/hotel/device/status', { id: d.id, size: 1, current: 1 }, admin));
+      expect(status).toMatchObject({ online: 1, onlineSince: back.onlineSince, offlineSince: now, lastSeenAt: back.lastSeenAt });
+      expect(status.transitions).toMatchObject({ total: 2, records: [{ online: 1, cause: 'heartbeat' }] });
+      expect(status.alarms).toMatchObject([{ deviceId: d.id, type: 'offline', clearedBy: '系统' }]);
+      const page2 = expectOk(await ctx().call('/hotel/device/status', { id: d.id, size: 1, current: 2 }, admin));
+      expect(page2.transitions.records).toMatchObject([{ online: 0, cause: 'sweep', at: now }]);
+
+      const listed = expectOk(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { sn: 'HIS-0001' } }, admin));
+      expect(listed.records[0]).toMatchObject({ onlineSince: back.onlineSince, offlineSince: now });
+      expect(await ctx().call('/hotel/device/status', { id: 999_999, size: 10, current: 1 }, admin)).toEqual({ code: 404, msg: '设备不存在', data: null });
+    });
+  });
+
+  describe('a mass outage', () => {
+    it('sweeps more devices than one chunk holds: every one offline, with its transition and alarm', async () => {
+      const now = Date.now();
+      const count = SWEEP_CHUNK + 7;
+      const rows = Array.from({ length: count }, (_, i) => ({
+        name: `批量 ${i}`,
+        sn: `OUTAGE-${String(i).padStart(6, '0')}`,
+        type: 'lock',
+        roomNo: '',
+        locationId: null,
+        state: 1,
+        online: 1,
+        lastSeenAt: now - 10 * MINUTE,
+        keyHash: 'x',
+        remark: '',
+        createdAt: now,
+        updatedAt: now,
+      }));
+      for (let i = 0; i < rows.length; i += 500)
+        await db()
+          .insertInto('hotelDevice')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      expect(await sweep(now)).toBe(`已将 ${count} 台超过 5 分钟没有心跳的设备标记为离线`);
+      const mass = db().selectFrom('hotelDevice').where('sn', 'like', 'OUTAGE-%');
+      expect(
+        Number(
+          (
+            await mass
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('online', '=', 1)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(0);
+      const ids = mass.select('id');
+      const counted = async (table: 'hotelDeviceTransition' | 'hotelAlarm') =>
+        Number(
+          (
+            await db()
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('deviceId', 'in', ids)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect(await counted('hotelDeviceTransition')).toBe(count);
+      expect(await counted('hotelAlarm')).toBe(count);
+    }, 120_000);
+  });
+
+  describe('per-type timeouts', () => {
+    it('sweeps each type by its own timeout, others by the task minutes, in one pass', async () => {
+      const lock = await create('TMO-LOCK', 'lock');
+      const tv = await create('TMO-TV', 'tv');
+      const panel = await create('TMO-PANEL', 'panel');
+      expectOk(await ctx().call('/hotel/alarm/timeout/edit', { type: 'lock', minutes: 2 }, admin));
+      expect(expectOk(await ctx().call('/hotel/alarm/timeout/edit', { type: 'tv', minutes: 30 }, admin))).toEqual({ type: 'tv', label: '电视', minutes: 30 });
+      const list = expectOk(await ctx().call('/hotel/alarm/timeout/inquire', null, admin));
+      expect(list.defaultMinutes).toBe(5);
+      expect(list.types).toEqual(
+        expect.arrayContaining([
+          { type: 'lock', label: '智能门锁', minutes: 2 },
+          { type: 'tv', label: '电视', minutes: 30 },
+          { type: 'panel', label: '客控面板', minutes: null },
+        ]),
+      );
+
+      const now = Date.now();
+      // Ten minutes quiet: past the lock's 2 and the default 5, within the TV's 30.
+      await onlineSince([lock.device.id, tv.device.id, panel.device.id], now - 10 * MINUTE);
+      expect(await sweep(now)).toBe('已将 2 台超过 5 分钟没有心跳的设备标记为离线（2 种设备类型按各自的超时时间）');
+      expect((await stored(lock.device.id)).online).toBe(0);
+      expect((await stored(panel.device.id)).online).toBe(0);
+      expect((await stored(tv.device.id)).online).toBe(1);
+
+      // Three minutes quiet: only the lock's 2-minute timeout has passed.
+      await onlineSince([lock.device.id, panel.device.id], now - 3 * MINUTE);
+      await sweep(now);
+      expect((await stored(lock.device.id)).online).toBe(0);
+      expect((await stored(panel.device.id)).online).toBe(1);
+
+      // Removing a type's timeout gives it the default again.
+      expect(expectOk(await ctx().call('/hotel/alarm/timeout/edit', { type: 'tv', minutes: null }, admin))).toMatchObject({ minutes: null });
+      await sweep(now);
+      expect((await stored(tv.device.id)).online).toBe(0);
+      expectOk(await ctx().call('/hotel/alarm/timeout/edit', { type: 'lock', minutes: null }, admin));
+    });
+
+    it('refuses a type outside the dictionary and minutes out of range', async () => {
+      expect(await ctx().call('/hotel/alarm/timeout/edit', { type: 'toaster', minutes: 5 }, admin)).toEqual({
+        code: 400,
+        msg: '设备类型不正确：请从数据字典的设备类型中选择',
+        data: null,
+      });
+      expect(await ctx().call('/hotel/alarm/timeout/edit', { type: 'lock', minutes: 0 }, admin)).toMatchObject({ code: 400 });
+    });
+  });
+
+  describe('alarms', () => {
+    it('raises on offline, repeats into the active alarm, is acknowledged, auto-cleared by a heartbeat, and raised anew afterwards', async () => {
+      const { device: d, deviceKey } = await create('ALM-0001');
+      const t0 = Date.now();
+      await onlineSince([d.id], t0 - 10 * MINUTE);
+      await sweep(t0);
+      let alarms = await alarmsOf(d.id);
+      expect(alarms).toMatchObject([
+        { type: 'offline', severity: 'major', message: '设备心跳超时，已离线', startedAt: t0, lastAt: t0, count: 1, clearedAt: null, acknowledgedAt: null },
+      ]);
+      const alarmId = alarms[0].id;
+
+      // The same condition again while the alarm is active: one row, count 2, latest time.
+      await applyDeviceTransitions(ctx().app, { devices: [{ id: d.id, name: d.name, sn: d.sn }], to: 0, cause: 'sweep', at: t0 + 1000 });
+      alarms = await alarmsOf(d.id);
+      expect(alarms).toMatchObject([{ id: alarmId, count: 2, startedAt: t0, lastAt: t0 + 1000 }]);
+
+      const acked = await ctx().call('/hotel/alarm/acknowledge', { ids: [alarmId] }, admin);
+      expect(acked).toEqual({ code: 200, msg: '已确认 1 条告警', data: { count: 1 } });
+      const [ackedRow] = await alarmsOf(d.id);
+      expect(ackedRow).toMatchObject({ acknowledgedBy: 'admin', clearedAt: null });
+      expect(ackedRow.acknowledgedAt).toBeGreaterThanOrEqual(t0);
+      expect(await ctx().call('/hotel/alarm/acknowledge', { ids: [alarmId] }, admin)).toEqual({ code: 409, msg: '告警已确认，不能重复确认', data: null });
+      expect(await ctx().call('/hotel/alarm/acknowledge', { ids: [alarmId, 999_999] }, admin)).toEqual({ code: 404, msg: '告警不存在', data: null });
+
+      await heartbeat(ctx(), 'ALM-0001', deviceKey);
+      const [cleared] = await alarmsOf(d.id);
+      expect(cleared).toMatchObject({ id: alarmId, clearedBy: '系统' });
+      expect(cleared.clearedAt).toBeGreaterThanOrEqual(t0);
+      expect(await ctx().call('/hotel/alarm/clear', { ids: [alarmId] }, admin)).toEqual({ code: 409, msg: '告警已清除，不能重复清除', data: null });
+
+      // Offline again after the clear: a new alarm, not the old one counted up.
+      const t1 = Date.now() + 10 * MINUTE;
+      await sweep(t1);
+      alarms = await alarmsOf(d.id);
+      expect(alarms).toHaveLength(2);
+      expect(alarms[1]).toMatchObject({ count: 1, startedAt: t1, clearedAt: null });
+
+      expect(await ctx().call('/hotel/alarm/clear', { ids: [alarms[1].id] }, admin)).toEqual({ code: 200, msg: '已清除 1 条告警', data: { count: 1 } });
+      expect((await alarmsOf(d.id))[1]).toMatchObject({ clearedBy: 'admin' });
+      expect(await ctx().call('/hotel/alarm/clear', { ids: [alarms[1].id] }, admin)).toEqual({ code: 409, msg: '告警已清除，不能重复清除', data: null });
+      expect(await ctx().call('/hotel/alarm/clear', { ids: [999_999] }, admin)).toEqual({ code: 404, msg: '告警不存在', data: null });
+    });
+
+    it('keeps one active alarm per device and type in the database itself, also under concurrent raises', async () => {
+      const { device: d } = await create('ALM-0002');
+      const now = Date.now();
+      const raise = (at: number) => applyDeviceTransitions(ctx().app, { devices: [{ id: d.id, name: d.name, sn: d.sn }], to: 0, cause: 'sweep', at });
+      await Promise.all([raise(now), raise(now + 1), raise(now + 2)]);
+      expect(await alarmsOf(d.id)).toMatchObject([{ count: 3, clearedAt: null }]);
+
+      const second = { deviceId: d.id, type: 'offline', severity: 'major', message: 'x', startedAt: now, lastAt: now };
+      const refused = await db()
+        .insertInto('hotelAlarm')
+        .values(second)
+        .execute()
+        .then(
+          () => null,
+          (error: unknown) => String((error as { message?: unknown }).message),
+        );
+      expect(refused).toMatch(/unique|duplicate/i);
+      await db().updateTable('hotelAlarm').set({ clearedAt: now, clearedBy: 'admin' }).where('deviceId', '=', d.id).execute();
+      await db().insertInto('hotelAlarm').values(second).execute();
+      expect(await alarmsOf(d.id)).toHaveLength(2);
+    });
+
+    it('lists alarms with filters and sort, newest first', async () => {
+      const a = await create('LST-ALPHA');
+      const b = await create('LST-BETA');
+      const now = Date.now() + 60 * MINUTE;
+      await onlineSince([a.device.id, b.device.id], now - 10 * MINUTE);
+      await sweep(now);
+      const [alarmA] = await alarmsOf(a.device.id);
+      const [alarmB] = await alarmsOf(b.device.id);
+      await applyDeviceTransitions(ctx().app, { devices: [{ id: b.device.id, name: b.device.name, sn: b.device.sn }], to: 0, cause: 'sweep', at: now + 1 });
+      expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [alarmA.id] }, admin));
+
+      const inquire = async (params: Record<string, unknown>, sort?: Record<string, unknown>) =>
+        expectOk(await ctx().call('/hotel/alarm/inquire', { size: 50, current: 1, params: { device: 'LST-', ...params }, ...(sort ? { sort } : {}) }, admin)).records.map(
+          (r) => r.deviceSn,
+        );
+      expect(await inquire({})).toEqual(['LST-BETA', 'LST-ALPHA']);
+      expect(await inquire({ acknowledged: 1 })).toEqual(['LST-ALPHA']);
+      expect(await inquire({ acknowledged: 0 })).toEqual(['LST-BETA']);
+      expect(await inquire({ device: '设备 LST-AL' })).toEqual(['LST-ALPHA']);
+      expect(await inquire({ severity: 'major', status: 'active' })).toHaveLength(2);
+      expect(await inquire({ severity: 'critical' })).toEqual([]);
+      expect(await inquire({ startAt: now + 1 })).toEqual([]);
+      expect(await inquire({ startAt: now, endAt: now })).toHaveLength(2);
+      expect(await inquire({}, { field: 'count', order: 'descend' })).toEqual(['LST-BETA', 'LST-ALPHA']);
+      expect(await inquire({}, { field: 'count', order: 'ascend' })).toEqual(['LST-ALPHA', 'LST-BETA']);
+      expectOk(await ctx().call('/hotel/alarm/clear', { ids: [alarmA.id, alarmB.id] }, admin));
+      expect(await inquire({ status: 'active' })).toEqual([]);
+      expect(await inquire({ status: 'cleared' })).toEqual(['LST-BETA', 'LST-ALPHA']);
+      const [record] = expectOk(await ctx().call('/hotel/alarm/inquire', { size: 1, current: 1, params: { device: 'LST-BETA' } }, admin)).records;
+      expect(record).toMatchObject({ deviceName: '设备 LST-BETA', count: 2, clearedBy: 'admin', acknowledgedBy: null });
+    });
+
+    it('puts system raises and clears and staff acknowledgements in the operation log', async () => {
+      const { device: d, deviceKey } = await create('AUD-0001');
+      const now = Date.now();
+      await onlineSince([d.id], now - 10 * MINUTE);
+      await sweep(now);
+      const [alarm] = await alarmsOf(d.id);
+      expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [alarm.id] }, admin));
+      await heartbeat(ctx(), 'AUD-0001', deviceKey);
+      const records = await db()
+        .selectFrom('sysOperationLog')
+        .select(['operatorType', 'operatorName', 'module', 'action', 'targetType', 'targetId', 'targetLabel', 'path', 'changes'])
+        .where('targetType', '=', 'alarm')
+        .where('targetId', '=', String(alarm.id))
+        .orderBy('id')
+        .execute();
+      const acknowledgement = records.find((r) => r.action === '确认告警');
+      expect(JSON.parse(acknowledgement!.changes)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'acknowledgedBy', before: null, after: 'admin' })]));
+      expect(records.map(({ changes: _changes, ...rest }) => rest)).toEqual([
+        {
+          operatorType: 'system',
+          operatorName: '系统',
+          module: '告警管理',
+          action: '告警产生',
+          targetType: 'alarm',
+          targetId: String(alarm.id),
+          targetLabel: '离线告警：设备 AUD-0001（AUD-0001）',
+          path: '',
+        },
+        {
+          operatorType: 'user',
+          operatorName: 'admin',
+          module: '告警管理',
+          action: '确认告警',
+          targetType: 'alarm',
+          targetId: String(alarm.id),
+          targetLabel: '离线告警：设备 AUD-0001（AUD-0001）',
+          path: '/hotel/alarm/acknowledge',
+        },
+        {
+          operatorType: 'system',
+          operatorName: '系统',
+          module: '告警管理',
+          action: '告警清除',
+          targetType: 'alarm',
+          targetId: String(alarm.id),
+          targetLabel: '离线告警：设备 AUD-0001（AUD-0001）',
+          path: '',
+        },
+      ]);
+    });
+
+    it('records a mass outage as one summary record beside the device records', async () => {
+      const now = Date.now() + 180 * MINUTE;
+      const stamp = { createdAt: now, updatedAt: now };
+      const devices = Array.from({ length: 101 }, (_, i) => ({
+        name: `批量 ${i}`,
+        sn: `MASS-${String(i).padStart(4, '0')}`,
+        type: 'lock',
+        roomNo: '',
+        state: 1,
+        online: 1,
+        lastSeenAt: now - 10 * MINUTE,
+        keyHash: 'x',
+        remark: '',
+        ...stamp,
+      }));
+      await db().insertInto('hotelDevice').values(devices).execute();
+      const before = await db()
+        .selectFrom('sysOperationLog')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
+      await sweep(now);
+      const alarmRecords = await db()
+        .selectFrom('sysOperationLog')
+        .select(['action', 'targetId', 'targetLabel', 'msg'])
+        .where('id', '>', Number(before.id))
+        .where('targetType', '=', 'alarm')
+        .execute();
+      expect(alarmRecords).toEqual([{ action: '告警产生', targetId: '', targetLabel: '101 条离线告警', msg: '101 台设备离线，产生离线告警' }]);
+      const open = await db()
+        .selectFrom('hotelAlarm as a')
+        .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.sn', 'like', 'MASS-%')
+        .where('a.clearedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      expect(Number(open.n)).toBe(101);
+    });
+
+    it('shows open alarms on the panel', async () => {
+      const { device: d } = await create('PNL-0001');
+      const now = Date.now() + 240 * MINUTE;
+      await onlineSince([d.id], now - 10 * MINUTE);
+      await sweep(now);
+      const open = await db()
+        .selectFrom('hotelAlarm')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('clearedAt', 'is', null)
+        .executeTakeFirstOrThrow();
+      const panel = expectOk(await ctx().call('/sys/panel/inquire', null, admin));
+      expect(panel.alarmsActive).toBe(Number(open.n));
+      expect(panel.latestAlarms[0]).toMatchObject({ deviceSn: 'PNL-0001', type: 'offline', lastAt: now, count: 1 });
+    });
+  });
+
+  describe('access', () => {
+    it('refuses the alarm endpoints to a role without the alarm menu, and lets device-list holders read a device status', async () => {
+      const { token } = await signedInOperator(ctx(), admin, 'device_only', await menuGrants(ctx(), '/hotel/device'));
+      const { device: d } = await create('ACL-ALM1');
+      const bodies: Record<string, unknown> = {
+        '/hotel/alarm/inquire': { size: 20, current: 1 },
+        '/hotel/alarm/acknowledge': { ids: [1] },
+        '/hotel/alarm/clear': { ids: [1] },
+        '/hotel/alarm/timeout/inquire': null,
+        '/hotel/alarm/timeout/edit': { type: 'lock', minutes: 3 },
+      };
+      for (const key of ALARM_ENDPOINTS) {
+        expect([key, await ctx().call(key, bodies[key] as never, token)]).toEqual([key, { code: 403, msg: '没有权限执行该操作', data: null }]);
+      }
+      expect(await db().selectFrom('hotelDeviceTypeTimeout').selectAll().execute()).toEqual([]);
+      expect(await ctx().call('/hotel/device/status', { id: d.id, size: 10, current: 1 }, token)).toMatchObject({ code: 200 });
+    });
+  });
+});
+
+describe('migration 010 on a database that has roles', () => {
+  for (const dialect of dialects()) {
+    it(`[${dialect}] adds the device status resource and grants it to the roles holding the device list`, async () => {
+      const target = await createTestDatabase(dialect);
+      const { default: SQLite } = await import('better-sqlite3');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as of migration 009, not the app's
+      const db = new Kysely<any>({
+        dialect: dialect === 'sqlite' ? new SqliteDialect({ database: new SQLite(target.sqliteFile) }) : new PostgresDialect({ pool: new Pool({ connectionString: target.url }) }),
+        plugins: [new CamelCasePlugin()],
+      });
+      try {
+        const all = await new CodeMigrationProvider(dialect).getMigrations();
+        const before: MigrationProvider = { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([name]) => name < '010'))) };
+        expect((await new Migrator({ db, provider: before }).migrateToLatest()).error).toBeUndefined();
+        const now = Date.now();
+        const stamp = { createdAt: now, updatedAt: now };
+        const insert = async (table: string, values: Record<string, unknown>) => Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
+        const menu = await insert('sys_menu', { name: '设备管理', path: '/hotel/device', element: 'hotel/device', ...stamp });
+        const list = await insert('sys_resource', { menuId: menu, name: '查询设备', type: 'api_inquire', path: '/hotel/device/inquire', ...stamp });
+        const holder = await insert('sys_role', { name: '前台', ...stamp });
+        const other = await insert('sys_role', { name: '财务', ...stamp });
+        await db.insertInto('sys_role_auth').values({ roleId: holder, type: 'resource', resource: list }).execute();
+
+        expect((await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(all) } }).migrateToLatest()).error).toBeUndefined();
+
+        const status = await db.selectFrom('sys_resource').selectAll().where('path', '=', '/hotel/device/status').executeTakeFirstOrThrow();
+        expect(status).toMatchObject({ menuId: menu, type: 'api_status', name: '设备状态记录' });
+        const grants = await db.selectFrom('sys_role_auth').select(['roleId']).where('resource', '=', status.id).execute();
+        expect(grants.map((g) => Number(g.roleId))).toEqual([holder]);
+        expect(grants.map((g) => Number(g.roleId))).not.toContain(other);
+      } finally {
+        await db.destroy();
+        await target.drop();
+      }
+    }, 30_000);
+  }
+});

@@ -1,0 +1,131 @@
+/**
+ * Issue 10: the heartbeat's write path (routes/hotel/device/last-seen.ts). A device coming online
+ * is written before its heartbeat is answered; the heartbeats of an online device are held and
+ * written together at the next flush, which never gives an offline device a fresh time without
+ * its transition. The flush interval is long here, so only the test's own flush() writes; the
+ * crash itself is exercised on the built product in test/deploy/heartbeat-crash.test.ts.
+ */
+import { describeOnEachDatabase, type TestApp } from './support/harness';
+import { runTask } from '../../src/server/routes/sys/schedule/tasks';
+import { expectOk } from './support/sys-fixtures';
+
+const MINUTE = 60_000;
+
+async function heartbeat(app: TestApp, sn: string, key: string): Promise<number> {
+  const response = await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } });
+  const answer = response.json<{ code: number; data: { serverTime: number } }>();
+  expect(answer.code).toBe(200);
+  return answer.data.serverTime;
+}
+
+describeOnEachDatabase(
+  'hotel/device heartbeat write path',
+  (ctx) => {
+    let admin: string;
+    beforeAll(async () => {
+      admin = await ctx().login();
+    });
+    const create = async (sn: string) => expectOk(await ctx().call('/hotel/device/creation', { name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' }, admin));
+    const stored = (id: number) => ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const transitions = (id: number) => ctx().database.db.selectFrom('hotelDeviceTransition').select(['online', 'cause']).where('deviceId', '=', id).orderBy('id').execute();
+
+    it('writes a device coming online before answering, and holds the beats of an online device for the flush', async () => {
+      const { device, deviceKey } = await create('WP-0001');
+      const cameOnline = await heartbeat(ctx(), 'WP-0001', deviceKey);
+      expect(await stored(device.id)).toMatchObject({ online: 1, lastSeenAt: cameOnline, onlineSince: cameOnline });
+
+      await heartbeat(ctx(), 'WP-0001', deviceKey);
+      const latest = await heartbeat(ctx(), 'WP-0001', deviceKey);
+      expect((await stored(device.id)).lastSeenAt).toBe(cameOnline);
+      expect(ctx().app.lastSeen.size).toBe(1);
+
+      await ctx().app.lastSeen.flush();
+      expect(await stored(device.id)).toMatchObject({ online: 1, lastSeenAt: latest, onlineSince: cameOnline, version: 0 });
+      expect(ctx().app.lastSeen.size).toBe(0);
+      expect(await transitions(device.id)).toEqual([{ online: 1, cause: 'heartbeat' }]);
+    });
+
+    it('brings a device swept offline before the flush back online through a recorded transition', async () => {
+      const { device, deviceKey } = await create('WP-0002');
+      await heartbeat(ctx(), 'WP-0002', deviceKey);
+      const held = await heartbeat(ctx(), 'WP-0002', deviceKey);
+      // Taken offline meanwhile (another instance's sweep, say), before this instance flushed.
+      await ctx().database.db.updateTable('hotelDevice').set({ online: 0, offlineSince: held }).where('id', '=', device.id).execute();
+
+      await ctx().app.lastSeen.flush();
+      expect(await stored(device.id)).toMatchObject({ online: 1, lastSeenAt: held, onlineSince: held });
+      expect(await transitions(device.id)).toEqual([
+        { online: 1, cause: 'heartbeat' },
+        { online: 1, cause: 'heartbeat' },
+      ]);
+    });
+
+    it('leaves a device disabled before the flush offline', async () => {
+      const { device, deviceKey } = await create('WP-0003');
+      const cameOnline = await heartbeat(ctx(), 'WP-0003', deviceKey);
+      await heartbeat(ctx(), 'WP-0003', deviceKey);
+      const edited = expectOk(
+        await ctx().call('/hotel/device/edit', { id: device.id, version: 0, name: 'WP-0003', sn: 'WP-0003', type: 'lock', roomNo: '', state: 0, remark: '' }, admin),
+      );
+      expect(edited).toMatchObject({ online: 0 });
+
+      await ctx().app.lastSeen.flush();
+      expect(await stored(device.id)).toMatchObject({ online: 0, state: 0, lastSeenAt: cameOnline });
+    });
+
+    it('the offline sweep counts the beats this instance holds: a device heard from is not stale', async () => {
+      const { device, deviceKey } = await create('WP-0004');
+      await heartbeat(ctx(), 'WP-0004', deviceKey);
+      // Quiet for ten minutes in the database, but it beat again just now (held, not yet written).
+      await ctx()
+        .database.db.updateTable('hotelDevice')
+        .set({ lastSeenAt: Date.now() - 10 * MINUTE })
+        .where('id', '=', device.id)
+        .execute();
+      const latest = await heartbeat(ctx(), 'WP-0004', deviceKey);
+
+      await runTask('device.offlineSweep', { minutes: 5 }, { app: ctx().app, now: Date.now() });
+      expect(await stored(device.id)).toMatchObject({ online: 1, lastSeenAt: latest });
+    });
+
+    it('writes a thousand and more held devices in batches, each with its own latest time', async () => {
+      const devices = Array.from({ length: 1205 }, (_, i) => ({ id: 0, name: `B${i}`, sn: `WP-B-${String(i).padStart(4, '0')}` }));
+      const now = Date.now();
+      const inserted = await ctx()
+        .database.db.insertInto('hotelDevice')
+        .values(
+          devices.map((d) => ({
+            name: d.name,
+            sn: d.sn,
+            type: 'lock',
+            roomNo: '',
+            keyHash: 'x',
+            state: 1,
+            online: 1,
+            lastSeenAt: now - MINUTE,
+            remark: '',
+            version: 0,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      inserted.forEach((row, i) => (devices[i].id = row.id));
+      devices.forEach((d, i) => ctx().app.lastSeen.note(d, now + i));
+      await ctx().app.lastSeen.flush();
+      const rows = await ctx()
+        .database.db.selectFrom('hotelDevice')
+        .select(['id', 'lastSeenAt'])
+        .where(
+          'id',
+          'in',
+          devices.map((d) => d.id),
+        )
+        .orderBy('id')
+        .execute();
+      expect(rows.map((row) => row.lastSeenAt)).toEqual(devices.map((_, i) => now + i));
+    });
+  },
+  { heartbeat: { flushMs: 600_000 } },
+);

@@ -1,0 +1,157 @@
+/**
+ * "Contains" search on the device and user lists answered from trigram indexes (issue 10): the
+ * same rows as the plain `lower(column) like` filter it replaced, for any text (wildcards, quotes,
+ * case, CJK, terms shorter than a trigram), and the index follows inserts, edits and deletions.
+ */
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { describeOnEachDatabase, type TestApp } from './support/harness';
+import { expectOk } from './support/sys-fixtures';
+import { contains } from '../../src/server/lib/list-query';
+
+/** Characters that matter to LIKE, FTS5 phrases and case folding, and ordinary ones. */
+const ALPHABET = ['a', 'A', 'b', 'B', 'c', '1', '%', '_', '\\', '"', "'", ' ', '*', ':', '张', '三', 'É', 'é'];
+const text = (min: number, max: number) => fc.array(fc.constantFrom(...ALPHABET), { minLength: min, maxLength: max }).map((chars) => chars.join(''));
+
+const NAMES = ['Lock-ABC', 'lock-abc 2', 'a%b_c', 'a\\b', 'Ab"c', '张三的门锁', 'ÉCRAN éclair', 'abc*', 'x:abc', 'aaa', 'AAAB', 'plain'];
+
+async function insertDevices(app: TestApp, names: string[], prefix: string): Promise<number[]> {
+  const now = Date.now();
+  const rows = await app.database.db
+    .insertInto('hotelDevice')
+    .values(
+      names.map((name, i) => ({
+        name,
+        sn: `${prefix}-${i}-${name.length}`,
+        type: 'lock',
+        roomNo: '',
+        locationId: null,
+        state: 1,
+        online: 0,
+        lastSeenAt: null,
+        keyHash: 'x',
+        remark: '',
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ids the old filter (a plain LIKE over every row) finds among `ids`. */
+async function oracle(app: TestApp, column: 'name' | 'sn', term: string, ids: number[]): Promise<number[]> {
+  const rows = await app.database.db
+    .selectFrom('hotelDevice')
+    .select('id')
+    .where('id', 'in', ids)
+    .where((eb) => contains(eb.ref(column), term))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+describeOnEachDatabase('substring search', (ctx) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await ctx().login();
+  });
+
+  const searchDevices = async (params: Record<string, unknown>, ids: number[]) => {
+    const page = expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1, params }, admin));
+    return page.records
+      .map((device) => device.id)
+      .filter((id) => ids.includes(id))
+      .sort((a, b) => a - b);
+  };
+
+  it('finds what the plain LIKE filter found, for any text', async () => {
+    const app = ctx();
+    const ids = await insertDevices(app, NAMES, 'PROP');
+    await fc.assert(
+      fc.asyncProperty(text(1, 5), fc.constantFrom('name' as const, 'sn' as const), async (term, column) => {
+        if (term.trim() === '') return; // a blank filter is no filter
+        expect(await searchDevices({ [column]: term }, ids)).toEqual(await oracle(app, column, term, ids));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('takes LIKE wildcards and quotes literally, ignores ASCII case, and matches short terms', async () => {
+    const app = ctx();
+    const ids = await insertDevices(app, NAMES, 'LIT');
+    const names = async (term: string) => (await searchDevices({ name: term }, ids)).map((id) => NAMES[ids.indexOf(id)]);
+    expect(await names('%b_')).toEqual(['a%b_c']);
+    expect(await names('a\\b')).toEqual(['a\\b']);
+    expect(await names('b"c')).toEqual(['Ab"c']);
+    expect(await names('LOCK-abc')).toEqual(['Lock-ABC', 'lock-abc 2']);
+    expect(await names('c*')).toEqual(['abc*']);
+    expect(await names('x:a')).toEqual(['x:abc']);
+    expect(await names('张三')).toEqual(['张三的门锁']);
+    expect(await names('门锁')).toEqual(['张三的门锁']);
+    expect(await names('aa')).toEqual(['aaa', 'AAAB']);
+    expect(await names('  abc  ')).toEqual(['Lock-ABC', 'lock-abc 2', 'abc*', 'x:abc']);
+  });
+
+  it('follows creation, edits and deletion', async () => {
+    const app = ctx();
+    const created = expectOk(await app.call('/hotel/device/creation', { name: '前台打印机', sn: 'SEARCH-0001', type: 'lock', state: 1 }, admin)).device;
+    expect(await searchDevices({ name: '前台打印' }, [created.id])).toEqual([created.id]);
+    const { id, sn, type, roomNo, locationId, state, remark, version } = created;
+    const edited = expectOk(await app.call('/hotel/device/edit', { id, name: '后台扫描仪', sn, type, roomNo, locationId, state, remark, version }, admin));
+    expect(await searchDevices({ name: '前台打印' }, [created.id])).toEqual([]);
+    expect(await searchDevices({ name: '台扫描' }, [created.id])).toEqual([created.id]);
+    expect(await searchDevices({ sn: 'ARCH-00' }, [created.id])).toEqual([created.id]);
+    // A heartbeat-like update of other columns leaves the index alone and the row findable.
+    await app.database.db.updateTable('hotelDevice').set({ lastSeenAt: Date.now(), online: 1 }).where('id', '=', edited.id).execute();
+    expect(await searchDevices({ name: '台扫描' }, [created.id])).toEqual([created.id]);
+    await app.database.db.deleteFrom('hotelDevice').where('id', '=', created.id).execute();
+    expect(await searchDevices({ name: '台扫描' }, [created.id])).toEqual([]);
+  });
+
+  it('searches user names and nicknames the same way', async () => {
+    const app = ctx();
+    const now = Date.now();
+    const users = ['Front_Desk', 'front%desk', 'NightAudit'].map((userName, i) => ({
+      userName,
+      nickName: ['前台小王', '前台%小李', '夜审'][i],
+      passwordHash: 'x',
+      state: 1,
+      roleId: null,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    const ids = (await app.database.db.insertInto('sysUser').values(users).returning('id').execute()).map((row) => row.id);
+    const found = async (params: Record<string, unknown>) => {
+      const page = expectOk(await app.call('/sys/user/inquire', { size: 100, current: 1, params }, admin));
+      return page.records.filter((user) => ids.includes(user.id)).map((user) => user.userName);
+    };
+    expect(await found({ userName: 'front_' })).toEqual(['Front_Desk']);
+    expect(await found({ userName: 'NT%D' })).toEqual(['front%desk']);
+    expect(await found({ userName: 'desk' })).toEqual(['Front_Desk', 'front%desk']);
+    expect(await found({ nickName: '前台%' })).toEqual(['front%desk']);
+    expect(await found({ nickName: '夜' })).toEqual(['NightAudit']);
+  });
+
+  it('uses the trigram index rather than reading the table', async () => {
+    const app = ctx();
+    const plan =
+      app.database.dialect === 'sqlite'
+        ? (
+            await sql<{
+              detail: string;
+            }>`explain query plan select id from hotel_device where id in (select rowid from hotel_device_search where hotel_device_search match '{name} : "abc"')`.execute(
+              app.database.db,
+            )
+          ).rows
+            .map((row) => row.detail)
+            .join('\n')
+        : '';
+    if (app.database.dialect === 'sqlite') expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
+    else {
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname like '%_trgm'`.execute(app.database.db);
+      expect(indexes.rows.map((row) => row.indexname).sort()).toEqual(['hotel_device_name_trgm', 'hotel_device_sn_trgm', 'sys_user_nick_name_trgm', 'sys_user_user_name_trgm']);
+    }
+  });
+});
