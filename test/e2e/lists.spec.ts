@@ -9,6 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 
 import { uniq } from './support/api';
+import { ANSWER_TIMEOUT_MS } from './support/env';
 import { expect, test } from './support/fixtures';
 import { buttonName, callDuring, dialog, expectToast, openScreen, row } from './support/list-screen';
 
@@ -91,7 +92,7 @@ test('lists: an import with one bad row shows it and creates nothing; the fixed 
 
   await input.setInputFiles(fixed);
   await expect(box.getByText(/没有错误，可以导入/)).toBeVisible();
-  const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === `/api${screen.inquire}`);
+  const reloaded = page.waitForResponse((response) => new URL(response.url()).pathname === `/api${screen.inquire}`, { timeout: ANSWER_TIMEOUT_MS });
   await box.getByRole('button', { name: buttonName('导入') }).click();
   await expectToast(page, '导入成功：新增 2 条，更新 0 条');
   const passwords = row(box, `${prefix}_a`).locator('code');

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 
 import { DEVICE_KEY_HEADER } from '../../src/contract/constants';
 import { uniq } from './support/api';
-import { baseUrl } from './support/env';
+import { ANSWER_TIMEOUT_MS, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { buttonName, callDuring, choose, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
 import { settle, storedSession, trackApiCalls } from './support/session';
@@ -109,7 +109,7 @@ test('在线用户: a second browser forced out is sent to the login on its next
   await shot(page, 'monitor-online');
 
   await theirs.getByRole('button', { name: buttonName('强制下线') }).click();
-  const reloaded = page.waitForResponse((response) => response.url().endsWith(online.inquire));
+  const reloaded = page.waitForResponse((response) => response.url().endsWith(online.inquire), { timeout: ANSWER_TIMEOUT_MS });
   const forced = await callDuring(page, '/monitor/online/revoke', () =>
     page
       .locator('.ant-popconfirm')
@@ -122,7 +122,7 @@ test('在线用户: a second browser forced out is sent to the login on its next
   await expect(row(page, userName)).toHaveCount(0);
 
   // Their next action (a search) meets the 401 and the login.
-  const answer = theirPage.waitForResponse((response) => response.url().endsWith('/api/hotel/device/inquire'));
+  const answer = theirPage.waitForResponse((response) => response.url().endsWith('/api/hotel/device/inquire'), { timeout: ANSWER_TIMEOUT_MS });
   await control(filterForm(theirPage), '房间号').fill('1208');
   await filterForm(theirPage)
     .getByRole('button', { name: buttonName('查询') })

@@ -1,7 +1,7 @@
 /** Session rules of SPEC 2, 4, 7 and 8 as a person in a browser meets them. */
 import { Api, uniq } from './support/api';
 import { buttonName, callDuring, expectToast } from './support/list-screen';
-import { ADMIN_PASSWORD, ADMIN_USER, baseUrl } from './support/env';
+import { ADMIN_PASSWORD, ADMIN_USER, ANSWER_TIMEOUT_MS, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { openMenu, sidebar } from './support/shell';
 import { apiPath, recordApiRequests, settle, storedSession } from './support/session';
@@ -88,7 +88,7 @@ test('a session revoked elsewhere sends the next call to the login with storage 
   await elsewhere.dispose();
 
   // The panel reads its figures on every visit: that is the next call, and it meets the 401.
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/sys/panel/inquire'));
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/sys/panel/inquire'), { timeout: ANSWER_TIMEOUT_MS });
   await openMenu(page, '系统管理', '控制台');
   expect((await (await answer).json()).code).toBe(401);
   await expect(page).toHaveURL(/\/sys\/verify/);
@@ -100,7 +100,7 @@ test('logout revokes the token on the server', async ({ page, signIn, request })
   const { token, nickName } = await storedSession(page);
 
   await page.getByText(nickName!).first().click();
-  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/sys/user/logout'));
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/sys/user/logout'), { timeout: ANSWER_TIMEOUT_MS });
   await page.getByText('退出登录').click();
   expect((await (await loggedOut).json()).code).toBe(200);
   await expect(page).toHaveURL(/\/sys\/verify/);

@@ -7,6 +7,13 @@ export const ADMIN_USER = 'admin';
 // Must pass the server's password policy, which refuses a password containing the user name.
 export const ADMIN_PASSWORD = 'E2e-Hotel-Passw0rd!';
 
+/**
+ * How long a test waits for the server to answer a call: the server's own request timeout
+ * (REQUEST_TIMEOUT_MS). Tests check what the answer does, never how fast it came (benchmarks do);
+ * a server held up meanwhile shows in the warnings the suite's teardown prints.
+ */
+export const ANSWER_TIMEOUT_MS = 30_000;
+
 export const ENV = {
   baseUrl: 'E2E_BASE_URL',
   serverPid: 'E2E_SERVER_PID',

@@ -29,7 +29,7 @@ function reportServerWarnings(logFile: string | undefined): void {
       try {
         return (JSON.parse(line) as { level?: number }).level! >= WARN;
       } catch {
-        return line.trim() !== ''; // not JSON: a crash's stack trace, say
+        return /error|exception|^\s+at /i.test(line); // not JSON: a crash's stack trace, not the start banner
       }
     });
   console.log(`e2e server: ${warnings.length} line(s) at warn or above${warnings.length > SHOWN_LINES ? ` (the last ${SHOWN_LINES})` : ''}`);

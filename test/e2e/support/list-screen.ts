@@ -6,6 +6,7 @@
 import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 
 import type { Envelope } from '../../../src/contract';
+import { ANSWER_TIMEOUT_MS } from './env';
 import { openMenu } from './shell';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -79,7 +80,7 @@ export async function callDuring<T = unknown>(page: Page, path: string | string[
   page.on('requestfailed', onFailed);
   let response: Response;
   try {
-    [response] = await Promise.all([page.waitForResponse((r) => matches(r.url())), action()]);
+    [response] = await Promise.all([page.waitForResponse((r) => matches(r.url()), { timeout: ANSWER_TIMEOUT_MS }), action()]);
   } catch (error) {
     throw new Error(`${(error as Error).message}\nthe call to ${String(path)} meanwhile: ${seen.join(', ') || 'never sent'}`, { cause: error });
   } finally {
@@ -124,7 +125,7 @@ export async function openScreen(page: Page, screen: ScreenConfig): Promise<Reco
  * to close and for the list to be read again (`reload`, the screen's inquire path).
  */
 export async function saveDialog(page: Page, box: Locator, save: string, reload: string) {
-  const reloaded = page.waitForResponse((r) => isCall(reload)(r.url()));
+  const reloaded = page.waitForResponse((r) => isCall(reload)(r.url()), { timeout: ANSWER_TIMEOUT_MS });
   const result = await callDuring(page, save, () => box.getByRole('button', { name: buttonName('保存') }).click());
   expect(result.envelope.code, `${save} answered ${result.envelope.msg}`).toBe(200);
   await expect(box).toBeHidden();

@@ -1,5 +1,6 @@
 /** Reading the stored session and watching the SPA's API traffic. */
 import type { Page, Request } from '@playwright/test';
+import { ANSWER_TIMEOUT_MS } from './env';
 
 export interface StoredSession {
   token: string | null;
@@ -30,7 +31,7 @@ export const apiPath = (request: Request): string => new URL(request.url()).path
  * e.g. to check the page size a list asked for. Start waiting before the action that triggers it.
  */
 export async function nextCall<T = unknown>(page: Page, path: string, action: () => Promise<unknown>) {
-  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api${path}`), action()]);
+  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/api${path}`, { timeout: ANSWER_TIMEOUT_MS }), action()]);
   const body = response.request().postDataJSON() as Record<string, unknown> | null;
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   return { body, envelope };
