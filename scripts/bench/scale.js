@@ -9,8 +9,10 @@
  * - lists: p50 for one client, req/s and p99 at 50 connections;
  * - the heartbeat alone at 50 connections, then with 4 clients running "contains" searches, with
  *   the server's event-loop delay (prom-client) over each run;
- * - one offline sweep of every device (all made online and an hour quiet first, the seeded
- *   schedule run now) and the server's peak RSS.
+ * - the seeded offline sweep run by hand, once with 1% of the devices an hour quiet (the routine
+ *   run over the whole fleet) and once with all of them (a mass outage), while one device keeps
+ *   reporting in: the sweep's time, the slowest heartbeat meanwhile and the event loop's delay;
+ * - the server's peak RSS.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -27,35 +29,76 @@ const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
 
-/** The server's event-loop delay p99 (ms) since its last reset, from its own metrics. */
-async function eventLoopP99(base) {
-  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const line = text.split('\n').find((l) => l.startsWith('hotel_nodejs_eventloop_lag_p99_seconds '));
-  return line ? Number(line.split(' ')[1]) * 1000 : NaN;
-}
-
 /** Peak resident memory of a process (MB), from /proc (Linux). */
 function peakRss(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-/** Straight in the database (the bench's own): every device online, last seen an hour ago. */
-async function everyDeviceStale(env) {
-  const statement = `update hotel_device set online = 1, last_seen_at = ${Date.now() - 3_600_000}`;
+/** Straight in the database (the bench's own statements, the server running): runs each in turn. */
+async function runStatements(env, statements) {
   if (env.DATABASE_URL) {
     const { Client } = require('pg');
     const client = new Client({ connectionString: env.DATABASE_URL });
     await client.connect();
-    await client.query(statement);
+    for (const statement of statements) await client.query(statement);
     await client.end();
     return;
   }
   const Database = require('better-sqlite3');
   const db = new Database(path.join(env.DATA_DIR, 'hotel.db'));
   db.pragma('busy_timeout = 10000');
-  db.exec(statement);
+  for (const statement of statements) db.exec(statement);
   db.close();
+}
+
+/** Every device online; those `where` says last seen an hour ago, the rest just now. */
+function devicesQuietWhere(env, where) {
+  const now = Date.now();
+  return runStatements(env, [`update hotel_device set online = 1, last_seen_at = ${now}`, `update hotel_device set last_seen_at = ${now - 3_600_000} where ${where}`]);
+}
+
+/** The server's event-loop delay (ms) since its last reset, from its own metrics: p99 and max. */
+async function eventLoopDelay(base) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name) => Number((text.split('\n').find((l) => l.startsWith(`hotel_nodejs_eventloop_lag_${name}_seconds `)) ?? ' NaN').split(' ')[1]) * 1000;
+  return { p99: value('p99'), max: value('max') };
+}
+
+/**
+ * Runs the offline sweep by hand while one device keeps reporting in, one heartbeat after another:
+ * the slowest of those answers is how long the sweep held the heartbeats up.
+ */
+async function sweepWhileReporting(server, call, token, label) {
+  const schedules = await call(server.base, '/sys/schedule/inquire', { size: 100, current: 1 }, token);
+  const sweep = schedules.records.find((s) => s.task === 'device.offlineSweep');
+  const latencies = [];
+  let reporting = true;
+  const reporter = (async () => {
+    while (reporting) {
+      const sent = performance.now();
+      const response = await fetch(`${server.base}/hotel/device/heartbeat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-key': DEVICE_KEY },
+        body: JSON.stringify({ sn: 'SC000000424' }),
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - sent);
+    }
+  })();
+  await eventLoopDelay(server.base);
+  const started = performance.now();
+  const log = await call(server.base, '/sys/schedule/run', { id: sweep.id }, token);
+  const seconds = (performance.now() - started) / 1000;
+  reporting = false;
+  await reporter;
+  const loop = await eventLoopDelay(server.base);
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? NaN;
+  console.log(`  ${label}: ${seconds.toFixed(2)} s — ${log.message}`);
+  console.log(
+    `    meanwhile ${latencies.length} heartbeats, slowest ${latencies.at(-1)?.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; event loop delay max ${loop.max.toFixed(0)} ms, p99 ${loop.p99.toFixed(1)} ms`,
+  );
 }
 
 async function benchOne(name, env, { startServer, call, measure, blast, bareFigures }) {
@@ -96,10 +139,10 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     }
 
     const heartbeat = () => blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: JSON.stringify({ sn: 'SC000000424' }) });
-    await eventLoopP99(server.base);
+    await eventLoopDelay(server.base);
     const alone = await heartbeat();
     row('heartbeat alone', alone);
-    console.log(`  event loop p99 during the run: ${(await eventLoopP99(server.base)).toFixed(1)} ms`);
+    console.log(`  event loop p99 during the run: ${(await eventLoopDelay(server.base)).p99.toFixed(1)} ms`);
     // Four staff searching while the devices report in.
     let searching = true;
     const searches = Array.from({ length: 4 }, async (_, client) => {
@@ -117,15 +160,14 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     searching = false;
     await Promise.all(searches);
     row('heartbeat with 4 clients searching', mixed);
-    console.log(`  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; event loop p99 ${(await eventLoopP99(server.base)).toFixed(1)} ms`);
+    console.log(`  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; event loop p99 ${(await eventLoopDelay(server.base)).p99.toFixed(1)} ms`);
 
-    // Every device reported in an hour ago and then went quiet: the sweep takes them all offline.
-    await everyDeviceStale(env);
-    const schedules = await call(server.base, '/sys/schedule/inquire', { size: 100, current: 1 }, token);
-    const sweep = schedules.records.find((s) => s.task === 'device.offlineSweep');
-    const started = Date.now();
-    const log = await call(server.base, '/sys/schedule/run', { id: sweep.id }, token);
-    console.log(`  offline sweep: ${((Date.now() - started) / 1000).toFixed(1)} s — ${log.message}`);
+    // The routine sweep over the whole fleet: 1% (a few hotels' worth) went quiet an hour ago.
+    await devicesQuietWhere(env, 'id % 100 = 0');
+    await sweepWhileReporting(server, call, token, 'offline sweep, 1% of the devices quiet');
+    // A mass outage: every device reported in an hour ago and then went quiet.
+    await devicesQuietWhere(env, '1 = 1');
+    await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)');
     console.log(`  server peak RSS ${peakRss(server.pid).toFixed(0)} MB`);
   } finally {
     server.stop();

@@ -313,7 +313,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       ]);
     });
 
-    it('records a mass outage as one summary record beside the device records', async () => {
+    it('records a mass outage as one summary record for the alarms and one for the status changes', async () => {
       const now = Date.now() + 180 * MINUTE;
       const stamp = { createdAt: now, updatedAt: now };
       const devices = Array.from({ length: 101 }, (_, i) => ({
@@ -341,6 +341,23 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         .where('targetType', '=', 'alarm')
         .execute();
       expect(alarmRecords).toEqual([{ action: '告警产生', targetId: '', targetLabel: '101 条离线告警', msg: '101 台设备离线，产生离线告警' }]);
+      // Each device's change is still in its status history (hotel_device_transition).
+      const statusRecords = await db()
+        .selectFrom('sysOperationLog')
+        .select(['operatorType', 'operatorName', 'action', 'targetId', 'targetLabel', 'msg'])
+        .where('id', '>', Number(before.id))
+        .where('targetType', '=', 'device')
+        .execute();
+      expect(statusRecords).toEqual([{ operatorType: 'system', operatorName: '系统', action: '设备离线', targetId: '', targetLabel: '101 台设备', msg: '101 台设备心跳超时，状态由在线变为离线' }]);
+      const history = await db()
+        .selectFrom('hotelDeviceTransition as t')
+        .innerJoin('hotelDevice as d', 'd.id', 't.deviceId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.sn', 'like', 'MASS-%')
+        .where('t.online', '=', 0)
+        .where('t.cause', '=', 'sweep')
+        .executeTakeFirstOrThrow();
+      expect(Number(history.n)).toBe(101);
       const open = await db()
         .selectFrom('hotelAlarm as a')
         .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')

@@ -144,96 +144,102 @@ export interface StatusDevice {
   sn: string;
 }
 
+/** Up to this many devices or alarms of one change get a record each; more (a mass outage) get one summary record. */
+export const AUDIT_ITEMIZED = 100;
+
+type SystemEntry = Omit<OperationEntry, 'targetId' | 'targetLabel' | 'msg'>;
+interface Itemized<T> {
+  items: T[];
+  /** A record's own fields; it may also override common ones (a device is its own operator). */
+  record: (item: T) => Pick<OperationEntry, 'targetId' | 'targetLabel' | 'msg'> & Partial<OperationEntry>;
+  summary: Pick<OperationEntry, 'targetLabel' | 'msg'>;
+}
+
 /**
- * Records devices going offline (to 0, by the system's sweep) or coming back online (to 1, by the
- * device's own heartbeat): status changes, never the heartbeats in between. Many devices at once
- * (a sweep) are written in one chain append.
+ * Appends one record per item in one chain append, or a single summary record (no target id) when
+ * there are more than AUDIT_ITEMIZED: a mass outage of a hotel group must not write a million chained
+ * records (their detail is in hotel_device_transition and hotel_alarm). The module is the menu of
+ * `element`, looked up with the names cache.
  */
-export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDevice | StatusDevice[], from: number, to: number, at = Date.now()): Promise<void> {
-  const list = Array.isArray(devices) ? devices : [devices];
-  if (list.length === 0 || from === to) return;
+async function recordSystemChange<T>(app: FastifyInstance, element: string, common: Omit<SystemEntry, 'module'>, { items, record, summary }: Itemized<T>, at: number): Promise<void> {
+  if (items.length === 0) return;
   let module = '';
   try {
-    module = await app.audit.moduleOf('hotel/device');
+    module = await app.audit.moduleOf(element);
   } catch (error) {
     app.log.error({ err: error }, 'operation log names lookup failed');
   }
+  const entries: OperationEntry[] =
+    items.length > AUDIT_ITEMIZED ? [{ ...common, module, targetId: '', ...summary }] : items.map((item) => ({ ...common, module, ...record(item) }));
+  await app.audit.operations(entries, at);
+}
+
+const systemRecord = { operatorId: null, path: '', outcome: 'success', code: 200, ip: '', durationMs: 0, params: 'null' } as const;
+
+/**
+ * Records devices going offline (to 0, by the system's sweep) or coming back online (to 1, by the
+ * device's own heartbeat): status changes, never the heartbeats in between. A device that comes
+ * back is named as the operator (by its serial number) unless the change is a summary.
+ */
+export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDevice | StatusDevice[], from: number, to: number, at = Date.now()): Promise<void> {
+  const list = Array.isArray(devices) ? devices : [devices];
+  if (from === to) return;
   const online = to === 1;
-  const change = JSON.stringify([{ field: 'online', title: '在线状态', before: from, after: to }]);
-  await app.audit.operations(
-    list.map((device) => ({
-      operatorType: online ? 'device' : 'system',
-      operatorId: null,
-      operatorName: online ? device.sn : SYSTEM_OPERATOR,
-      module,
+  const mass = list.length > AUDIT_ITEMIZED;
+  await recordSystemChange(
+    app,
+    'hotel/device',
+    {
+      ...systemRecord,
+      operatorType: online && !mass ? 'device' : 'system',
+      operatorName: SYSTEM_OPERATOR,
       action: online ? '设备上线' : '设备离线',
       path: online ? '/hotel/device/heartbeat' : '',
       targetType: 'device',
-      targetId: String(device.id),
-      targetLabel: `${device.name}（${device.sn}）`,
-      outcome: 'success',
-      code: 200,
-      msg: online ? '设备恢复心跳，状态由离线变为在线' : '设备心跳超时，状态由在线变为离线',
-      ip: '',
-      durationMs: 0,
-      params: 'null',
-      changes: change,
-    })),
+      changes: JSON.stringify([{ field: 'online', title: '在线状态', before: from, after: to }]),
+    },
+    {
+      items: list,
+      record: (device) => ({
+        ...(online ? { operatorName: device.sn } : {}),
+        targetId: String(device.id),
+        targetLabel: `${device.name}（${device.sn}）`,
+        msg: online ? '设备恢复心跳，状态由离线变为在线' : '设备心跳超时，状态由在线变为离线',
+      }),
+      summary: {
+        targetLabel: `${list.length} 台设备`,
+        msg: online ? `${list.length} 台设备恢复心跳，状态由离线变为在线` : `${list.length} 台设备心跳超时，状态由在线变为离线`,
+      },
+    },
     at,
   );
 }
 
-/** Up to this many alarms of one transition get a record each; more (a mass outage) get one summary record. */
-export const ALARM_AUDIT_ITEMIZED = 100;
-
 /**
- * Records alarms the system raised (a device went offline) or cleared (it came back), in one chain
- * append like recordDeviceStatus: one record per alarm, or, when a sweep raises or clears more than
- * ALARM_AUDIT_ITEMIZED at once, one summary record, so a mass outage does not double the cost of the
- * device status records written beside it. A repeat of an active alarm is not a new event (its
+ * Records alarms the system raised (a device went offline) or cleared (it came back), one record per
+ * alarm or a summary like recordDeviceStatus. A repeat of an active alarm is not a new event (its
  * count says it); staff acknowledging or clearing is recorded by the route's own call.
  */
 export async function recordAlarmEvents(app: FastifyInstance, alarms: Array<{ id: number; device: StatusDevice }>, event: 'raised' | 'cleared', at = Date.now()): Promise<void> {
-  if (alarms.length === 0) return;
-  let module = '';
-  try {
-    module = await app.audit.moduleOf('hotel/alarm');
-  } catch (error) {
-    app.log.error({ err: error }, 'operation log names lookup failed');
-  }
   const raised = event === 'raised';
-  const common = {
-    operatorType: 'system',
-    operatorId: null,
-    operatorName: SYSTEM_OPERATOR,
-    module,
-    action: raised ? '告警产生' : '告警清除',
-    path: '',
-    targetType: 'alarm',
-    outcome: 'success',
-    code: 200,
-    ip: '',
-    durationMs: 0,
-    params: 'null',
-    changes: '[]',
-  } as const;
-  const entries: OperationEntry[] =
-    alarms.length > ALARM_AUDIT_ITEMIZED
-      ? [
-          {
-            ...common,
-            targetId: '',
-            targetLabel: `${alarms.length} 条离线告警`,
-            msg: raised ? `${alarms.length} 台设备离线，产生离线告警` : `${alarms.length} 台设备恢复在线，离线告警自动清除`,
-          },
-        ]
-      : alarms.map(({ id, device }) => ({
-          ...common,
-          targetId: String(id),
-          targetLabel: `离线告警：${device.name}（${device.sn}）`,
-          msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
-        }));
-  await app.audit.operations(entries, at);
+  await recordSystemChange(
+    app,
+    'hotel/alarm',
+    { ...systemRecord, operatorType: 'system', operatorName: SYSTEM_OPERATOR, action: raised ? '告警产生' : '告警清除', targetType: 'alarm', changes: '[]' },
+    {
+      items: alarms,
+      record: ({ id, device }) => ({
+        targetId: String(id),
+        targetLabel: `离线告警：${device.name}（${device.sn}）`,
+        msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
+      }),
+      summary: {
+        targetLabel: `${alarms.length} 条离线告警`,
+        msg: raised ? `${alarms.length} 台设备离线，产生离线告警` : `${alarms.length} 台设备恢复在线，离线告警自动清除`,
+      },
+    },
+    at,
+  );
 }
 
 const specOf = (request: FastifyRequest) => {

@@ -4,10 +4,12 @@
  * database, exactly once per change, set the flag with `flipTo` (which also stamps online_since /
  * offline_since in that same UPDATE) and hand the flipped devices here. This module decides what the
  * change means: a row per device in hotel_device_transition, the device's 'offline' alarm raised (or,
- * while one is active, repeated) or cleared, and records in the operation log. Everything is
- * set-based, in batches: a sweep may flip a hundred thousand devices at once.
+ * while one is active, repeated) or cleared, and records in the operation log (one per device, or a
+ * summary for a mass change). Everything is set-based, in batches: a sweep may flip a million
+ * devices at once.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
 import { recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
@@ -23,8 +25,8 @@ export interface DeviceTransitions {
 /** Who clears an alarm the device's own recovery ended. */
 export const SYSTEM_ACTOR = '系统';
 export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
-/** Rows per statement: well under both databases' bound-parameter limits (SQLite 32766). */
-const BATCH = 1000;
+/** Devices per statement: their ids travel as one bound parameter, so this bounds only the work per statement. */
+const BATCH = 5000;
 
 /** The columns a flip sets, in the write path's own UPDATE (no second statement per flip). */
 export const flipTo = (to: 0 | 1, at: number) => (to === 1 ? { online: 1, onlineSince: at } : { online: 0, offlineSince: at });
@@ -33,42 +35,43 @@ function* batches<T>(items: T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += BATCH) yield items.slice(start, start + BATCH);
 }
 
+/**
+ * The ids as rows of one column `id`, from a single parameter (a JSON array on SQLite, an array on
+ * PostgreSQL): INSERT … SELECT then writes a batch without a VALUES list built and bound per row.
+ */
+const idRows = (app: FastifyInstance, ids: number[]) =>
+  app.dialect === 'sqlite' ? sql`select value as id from json_each(${JSON.stringify(ids)})` : sql`select unnest(${ids}::int[]) as id`;
+
 export async function applyDeviceTransitions(app: FastifyInstance, { devices, to, cause, at }: DeviceTransitions): Promise<void> {
   if (devices.length === 0) return;
   const byId = new Map(devices.map((device) => [device.id, device]));
   const raised: Array<{ id: number; device: StatusDevice }> = [];
   const cleared: Array<{ id: number; device: StatusDevice }> = [];
   for (const batch of batches(devices)) {
-    await app.db
-      .insertInto('hotelDeviceTransition')
-      .values(batch.map((device) => ({ deviceId: device.id, online: to, at, cause })))
-      .execute();
+    const ids = idRows(
+      app,
+      batch.map((device) => device.id),
+    );
+    await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(app.db);
     if (to === 0) {
       // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
-      // the active alarm, also when two instances raise it at the same moment.
-      const rows = await app.db
-        .insertInto('hotelAlarm')
-        .values(batch.map((device) => ({ deviceId: device.id, ...OFFLINE_ALARM, startedAt: at, lastAt: at, count: 1 })))
-        .onConflict((oc) =>
-          oc
-            .columns(['deviceId', 'type'])
-            .where('clearedAt', 'is', null)
-            .doUpdateSet((eb) => ({ count: eb('hotelAlarm.count', '+', 1), lastAt: eb.ref('excluded.lastAt') })),
-        )
-        .returning(['id', 'deviceId', 'count'])
-        .execute();
-      for (const row of rows) if (row.count === 1) raised.push({ id: row.id, device: byId.get(row.deviceId)! });
+      // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
+      // needs it to read the ON CONFLICT of an INSERT … SELECT.)
+      const { type, severity, message } = OFFLINE_ALARM;
+      const { rows } = await sql<{ id: number | string; deviceId: number; count: number }>`
+        insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
+        select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1 from (${ids}) as d where true
+        on conflict (device_id, type) where cleared_at is null
+        do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
+        returning id, device_id, count`.execute(app.db);
+      for (const row of rows) if (row.count === 1) raised.push({ id: Number(row.id), device: byId.get(row.deviceId)! });
     } else {
       const rows = await app.db
         .updateTable('hotelAlarm')
         .set({ clearedAt: at, clearedBy: SYSTEM_ACTOR })
         .where('type', '=', OFFLINE_ALARM.type)
         .where('clearedAt', 'is', null)
-        .where(
-          'deviceId',
-          'in',
-          batch.map((device) => device.id),
-        )
+        .where(sql<SqlBool>`device_id in (select d.id from (${ids}) as d)`)
         .returning(['id', 'deviceId'])
         .execute();
       for (const row of rows) cleared.push({ id: row.id, device: byId.get(row.deviceId)! });
