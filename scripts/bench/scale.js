@@ -13,6 +13,8 @@
  *   run over the whole fleet) and once with all of them (a mass outage), while one device keeps
  *   reporting in: the sweep's time, the slowest heartbeat meanwhile and the event loop's delay;
  * - the server's peak RSS.
+ *
+ * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep) picks parts.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -25,6 +27,8 @@ const HOTELS = Number(process.env.BENCH_SCALE_HOTELS ?? 250);
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
 const OPERATIONS = Number(process.env.BENCH_SCALE_OPERATIONS ?? 0);
 const DATABASES = (process.env.BENCH_SCALE_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+/** Which parts to measure (comma-separated): lists, heartbeat, sweep. */
+const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,sweep').split(',').map((d) => d.trim()));
 const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
@@ -133,41 +137,46 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       ['user list, page 1', '/sys/user/inquire', { size: 20, current: 1 }],
       ['user list, name contains "e0123"', '/sys/user/inquire', { size: 20, current: 1, params: { userName: 'e0123' } }],
     ];
-    for (const [label, key, body] of lists) {
+    for (const [label, key, body] of SECTIONS.has('lists') ? lists : []) {
       await measure(`  ${label} (1 client)`, 100, 1, () => call(server.base, key, body, token));
       row(`${label} (50 conn.)`, await blast(`${server.base}${key}`, { headers: auth, body: JSON.stringify(body) }));
     }
 
-    const heartbeat = () => blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: JSON.stringify({ sn: 'SC000000424' }) });
-    await eventLoopDelay(server.base);
-    const alone = await heartbeat();
-    row('heartbeat alone', alone);
-    console.log(`  event loop p99 during the run: ${(await eventLoopDelay(server.base)).p99.toFixed(1)} ms`);
-    // Four staff searching while the devices report in.
-    let searching = true;
-    const searches = Array.from({ length: 4 }, async (_, client) => {
-      for (let i = 0; searching; i += 1) {
-        const params = i % 2 === 0 ? { name: `酒店${String((client * 37 + i) % HOTELS).padStart(3, '0')}-1` } : { sn: `0${(client * 7919 + i) % 100000}` };
-        await call(
-          server.base,
-          i % 4 === 3 ? '/sys/user/inquire' : '/hotel/device/inquire',
-          { size: 20, current: 1, params: i % 4 === 3 ? { userName: `e0${i % 1000}` } : params },
-          token,
-        );
-      }
-    });
-    const mixed = await heartbeat();
-    searching = false;
-    await Promise.all(searches);
-    row('heartbeat with 4 clients searching', mixed);
-    console.log(`  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; event loop p99 ${(await eventLoopDelay(server.base)).p99.toFixed(1)} ms`);
-
-    // The routine sweep over the whole fleet: 1% (a few hotels' worth) went quiet an hour ago.
-    await devicesQuietWhere(env, 'id % 100 = 0');
-    await sweepWhileReporting(server, call, token, 'offline sweep, 1% of the devices quiet');
-    // A mass outage: every device reported in an hour ago and then went quiet.
-    await devicesQuietWhere(env, '1 = 1');
-    await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)');
+    if (SECTIONS.has('heartbeat')) {
+      const heartbeat = () => blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: JSON.stringify({ sn: 'SC000000424' }) });
+      await eventLoopDelay(server.base);
+      const alone = await heartbeat();
+      row('heartbeat alone', alone);
+      console.log(`  event loop p99 during the run: ${(await eventLoopDelay(server.base)).p99.toFixed(1)} ms`);
+      // Four staff searching while the devices report in.
+      let searching = true;
+      const searches = Array.from({ length: 4 }, async (_, client) => {
+        for (let i = 0; searching; i += 1) {
+          const params = i % 2 === 0 ? { name: `酒店${String((client * 37 + i) % HOTELS).padStart(3, '0')}-1` } : { sn: `0${(client * 7919 + i) % 100000}` };
+          await call(
+            server.base,
+            i % 4 === 3 ? '/sys/user/inquire' : '/hotel/device/inquire',
+            { size: 20, current: 1, params: i % 4 === 3 ? { userName: `e0${i % 1000}` } : params },
+            token,
+          );
+        }
+      });
+      const mixed = await heartbeat();
+      searching = false;
+      await Promise.all(searches);
+      row('heartbeat with 4 clients searching', mixed);
+      console.log(
+        `  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; event loop p99 ${(await eventLoopDelay(server.base)).p99.toFixed(1)} ms`,
+      );
+    }
+    if (SECTIONS.has('sweep')) {
+      // The routine sweep over the whole fleet: 1% (a few hotels' worth) went quiet an hour ago.
+      await devicesQuietWhere(env, 'id % 100 = 0');
+      await sweepWhileReporting(server, call, token, 'offline sweep, 1% of the devices quiet');
+      // A mass outage: every device reported in an hour ago and then went quiet.
+      await devicesQuietWhere(env, '1 = 1');
+      await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)');
+    }
     console.log(`  server peak RSS ${peakRss(server.pid).toFixed(0)} MB`);
   } finally {
     server.stop();

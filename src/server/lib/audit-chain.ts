@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, LoginLogTable, OperationLogTable } from '../db/schema';
 import type { Static } from '../../contract/common';
 import type { ChainVerification } from '../../contract/monitor/operation';
+import { yieldToEventLoop } from './event-loop';
 
 export type ChainName = 'operation' | 'login';
 type Db = Kysely<Database>;
@@ -180,6 +181,7 @@ async function walk(db: Db, chain: ChainName): Promise<Verification> {
       expectedId += 1;
     }
     if (batch.length < VERIFY_BATCH) break;
+    await yieldToEventLoop();
   }
   if (expectedId - 1 !== head.headId) return report(checked, { id: expectedId, reason: BROKEN.missing });
   if (prevHash !== head.headHash) return report(checked, { id: head.headId, reason: BROKEN.tail });
@@ -214,6 +216,7 @@ export async function pruneChain(db: Db, chain: ChainName, cutoff: number): Prom
       .where('id', '<=', Math.min(from + PRUNE_BATCH, last.id))
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
+    await yieldToEventLoop();
   }
   return deleted;
 }

@@ -4,6 +4,7 @@
  * and keeps memory flat however many rows match.
  */
 import type { SelectQueryBuilder } from 'kysely';
+import { yieldToEventLoop } from './event-loop';
 
 // The filtered query of any log table with `at` and `id` columns; its row type is all that matters here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,5 +19,6 @@ export async function* newestFirstInBatches<Row extends { at: number; id: number
     yield* batch;
     if (batch.length < batchSize) return;
     after = batch[batch.length - 1];
+    await yieldToEventLoop();
   }
 }

@@ -6,6 +6,7 @@
 import { sql, type Expression, type QueryExecutorProvider, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Paged } from '../../contract/constants';
 import { invalid } from './errors';
+import { yieldToEventLoop } from './event-loop';
 
 export interface PageRequest {
   size: number;
@@ -167,5 +168,6 @@ export async function* inOrder<T extends object>(order: ListOrder, read: (seek: 
     yield* batch;
     if (batch.length < batchSize) return;
     seek = after(order, batch[batch.length - 1] as Record<string, unknown>);
+    await yieldToEventLoop();
   }
 }

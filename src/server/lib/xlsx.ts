@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { XLSX_MIME } from '../../contract/constants';
+import { yieldToEventLoop } from './event-loop';
 
 export type CellValue = string | number | null;
 
@@ -244,5 +245,6 @@ export async function* inBatches<T extends { id: number }>(fetch: (afterId: numb
     yield* batch;
     if (batch.length < batchSize) return;
     afterId = batch[batch.length - 1].id;
+    await yieldToEventLoop();
   }
 }

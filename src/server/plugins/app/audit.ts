@@ -161,7 +161,13 @@ interface Itemized<T> {
  * records (their detail is in hotel_device_transition and hotel_alarm). The module is the menu of
  * `element`, looked up with the names cache.
  */
-async function recordSystemChange<T>(app: FastifyInstance, element: string, common: Omit<SystemEntry, 'module'>, { items, record, summary }: Itemized<T>, at: number): Promise<void> {
+async function recordSystemChange<T>(
+  app: FastifyInstance,
+  element: string,
+  common: Omit<SystemEntry, 'module'>,
+  { items, record, summary }: Itemized<T>,
+  at: number,
+): Promise<void> {
   if (items.length === 0) return;
   let module = '';
   try {

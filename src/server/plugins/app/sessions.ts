@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SessionUser } from '../../lib/route';
+import { yieldToEventLoop } from '../../lib/event-loop';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 /** last_seen_at is refreshed at most this often, so reads do not each cost a write. */
@@ -174,6 +175,7 @@ export class Sessions {
         expired.map((row) => row.id),
         'expired',
       );
+      await yieldToEventLoop();
     }
     const result = await this.db
       .deleteFrom('sysSession')

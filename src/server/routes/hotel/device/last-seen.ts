@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { StatusDevice } from '../../../plugins/app/audit';
 import { applyDeviceTransitions, flipTo } from './transitions';
+import { yieldToEventLoop } from '../../../lib/event-loop';
 
 /** Rows per flush statement: each costs two literals in a CASE and one id in the IN list. */
 const FLUSH_BATCH = 1000;
@@ -88,7 +89,10 @@ export class LastSeenBuffer {
     const entries = [...this.pending.values()];
     this.pending = new Map();
     try {
-      for (let start = 0; start < entries.length; start += FLUSH_BATCH) await this.writeBatch(entries.slice(start, start + FLUSH_BATCH));
+      for (let start = 0; start < entries.length; start += FLUSH_BATCH) {
+        await this.writeBatch(entries.slice(start, start + FLUSH_BATCH));
+        await yieldToEventLoop();
+      }
     } catch (error) {
       // The database refused (restarting, failing over): keep what is not newer by now, so the
       // next flush writes it.

@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
+import { yieldToEventLoop } from '../../../lib/event-loop';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
 
@@ -42,17 +43,24 @@ function* batches<T>(items: T[]): Generator<T[]> {
 const idRows = (app: FastifyInstance, ids: number[]) =>
   app.dialect === 'sqlite' ? sql`select value as id from json_each(${JSON.stringify(ids)})` : sql`select unnest(${ids}::int[]) as id`;
 
+/**
+ * `column` is one of the ids, passed as one parameter. On PostgreSQL `= any(array)`, which the
+ * planner always answers from the column's index: an `IN (SELECT unnest …)` became a join that read
+ * the table once per id when its statistics were stale (1.9 s for 5,000 devices).
+ */
+export const idIn = (app: FastifyInstance, column: string, ids: number[]) =>
+  app.dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
+
 export async function applyDeviceTransitions(app: FastifyInstance, { devices, to, cause, at }: DeviceTransitions): Promise<void> {
   if (devices.length === 0) return;
   const byId = new Map(devices.map((device) => [device.id, device]));
   const raised: Array<{ id: number; device: StatusDevice }> = [];
   const cleared: Array<{ id: number; device: StatusDevice }> = [];
   for (const batch of batches(devices)) {
-    const ids = idRows(
-      app,
-      batch.map((device) => device.id),
-    );
+    const batchIds = batch.map((device) => device.id);
+    const ids = idRows(app, batchIds);
     await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(app.db);
+    await yieldToEventLoop();
     if (to === 0) {
       // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
       // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
@@ -71,11 +79,12 @@ export async function applyDeviceTransitions(app: FastifyInstance, { devices, to
         .set({ clearedAt: at, clearedBy: SYSTEM_ACTOR })
         .where('type', '=', OFFLINE_ALARM.type)
         .where('clearedAt', 'is', null)
-        .where(sql<SqlBool>`device_id in (select d.id from (${ids}) as d)`)
+        .where(idIn(app, 'deviceId', batchIds))
         .returning(['id', 'deviceId'])
         .execute();
       for (const row of rows) cleared.push({ id: row.id, device: byId.get(row.deviceId)! });
     }
+    await yieldToEventLoop();
   }
   await recordDeviceStatus(app, devices, to === 1 ? 0 : 1, to, at);
   await recordAlarmEvents(app, raised, 'raised', at);

@@ -4,7 +4,7 @@
  * schema; nothing from a request or the database ever becomes a class, function or module name.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
@@ -12,7 +12,8 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../../contract/sys/schedule';
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
-import { applyDeviceTransitions, flipTo } from '../../hotel/device/transitions';
+import { applyDeviceTransitions, flipTo, idIn } from '../../hotel/device/transitions';
+import { yieldToEventLoop } from '../../../lib/event-loop';
 
 export interface TaskContext {
   app: FastifyInstance;
@@ -31,7 +32,7 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
     // Heartbeats this instance holds back (last-seen.ts) count: a device heard from is not stale.
     await app.lastSeen.flush();
-    // Per-type timeouts (a handful of rows) become a CASE over the type in ONE set-based UPDATE;
+    // Per-type timeouts (a handful of rows) become a CASE over the type in the set-based UPDATE;
     // types without one get this task's minutes. The plain bound on last_seen_at (the shortest
     // timeout's cutoff) keeps the statement on the index whatever the CASE says.
     const timeouts = await app.db.selectFrom('hotelDeviceTypeTimeout').select(['type', 'minutes']).execute();
@@ -44,23 +45,54 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
             timeouts.map((t) => sql`when ${t.type} then ${sql.lit(cutoffOf(t.minutes))}`),
             sql` `,
           )} else ${sql.lit(cutoffOf(minutes))} end`;
-    const stale = (eb: ExpressionBuilder<Database, 'hotelDevice'>) =>
-      eb.and([eb('online', '=', 1), eb.or([eb('lastSeenAt', 'is', null), eb.and([eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)])])]);
-    // In chunks: a mass outage of a hotel group flips a million devices, and holding them all (the
-    // UPDATE's RETURNING, then their history, alarms and audit) would take gigabytes. The outer
-    // condition is checked again, so a device heard from meanwhile stays online.
+    // Two index ranges of (online, last_seen_at), never an OR across them, so neither database
+    // reads every online device: those never heard from, then those quiet past the shortest cutoff,
+    // in last-seen order, each chunk starting after the last one picked (so devices in the range
+    // that a longer per-type timeout keeps online are read once, not once per chunk).
+    type Stale = (eb: ExpressionBuilder<Database, 'hotelDevice'>) => Expression<SqlBool>;
+    const neverSeen: Stale = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', 'is', null)]);
+    const quiet: Stale = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)]);
     let flipped = 0;
-    for (;;) {
-      const offline = await app.db
-        .updateTable('hotelDevice')
-        .set(flipTo(0, now))
-        .where('id', 'in', app.db.selectFrom('hotelDevice').select('id').where(stale).limit(SWEEP_CHUNK))
-        .where(stale)
-        .returning(['id', 'name', 'sn'])
-        .execute();
-      if (offline.length === 0) break;
-      await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now });
-      flipped += offline.length;
+    for (const stale of [neverSeen, quiet]) {
+      let after: { id: number; lastSeenAt: number | null } | undefined;
+      for (;;) {
+        // The chunk's ids first, then the UPDATE by id with the condition checked again (a device
+        // heard from meanwhile stays online): a plan that cannot turn into a join re-reading the
+        // table per row, as PostgreSQL chose for an UPDATE … WHERE id IN (SELECT … LIMIT) on stale
+        // statistics (3.5 s for 5,000 devices).
+        const from = after;
+        const picked = await app.db
+          .selectFrom('hotelDevice')
+          .select(['id', 'lastSeenAt'])
+          .where(stale)
+          .$if(from?.lastSeenAt != null, (q) => q.where((eb) => eb(eb.refTuple('lastSeenAt', 'id'), '>', eb.tuple(from!.lastSeenAt!, from!.id))))
+          .$if(from !== undefined && from.lastSeenAt == null, (q) => q.where('id', '>', from!.id))
+          .orderBy('lastSeenAt')
+          .orderBy('id')
+          .limit(SWEEP_CHUNK)
+          .execute();
+        if (picked.length === 0) break;
+        after = picked[picked.length - 1];
+        const offline = await app.db
+          .updateTable('hotelDevice')
+          .set(flipTo(0, now))
+          .where(
+            idIn(
+              app,
+              'id',
+              picked.map((row) => row.id),
+            ),
+          )
+          .where(stale)
+          .returning(['id', 'name', 'sn'])
+          .execute();
+        // In chunks: a mass outage of a hotel group flips a million devices, and holding them all
+        // (the RETURNING, then their history, alarms and audit) would take gigabytes.
+        await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now });
+        flipped += offline.length;
+        await yieldToEventLoop();
+        if (picked.length < SWEEP_CHUNK) break;
+      }
     }
     const perType = timeouts.length === 0 ? '' : `（${timeouts.length} 种设备类型按各自的超时时间）`;
     return `已将 ${flipped} 台超过 ${minutes} 分钟没有心跳的设备标记为离线${perType}`;
