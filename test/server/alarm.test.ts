@@ -88,6 +88,10 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
           .insertInto('hotelDevice')
           .values(rows.slice(i, i + 500))
           .execute();
+      const before = await db()
+        .selectFrom('sysOperationLog')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
       // Between its chunks the sweep lets the event loop run: a timer due at once fires before the
       // sweep ends (on SQLite, where every statement is synchronous, it would otherwise wait for all).
       let sweptAt = 0;
@@ -121,6 +125,18 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         );
       expect(await counted('hotelDeviceTransition')).toBe(count);
       expect(await counted('hotelAlarm')).toBe(count);
+      // One run, however many chunks: one summary record per kind, not one per chunk.
+      const summaries = await db()
+        .selectFrom('sysOperationLog')
+        .select(['action', 'targetLabel'])
+        .where('id', '>', Number(before.id))
+        .where('targetType', 'in', ['device', 'alarm'])
+        .orderBy('id')
+        .execute();
+      expect(summaries).toEqual([
+        { action: '设备离线', targetLabel: `${count} 台设备` },
+        { action: '告警产生', targetLabel: `${count} 条离线告警` },
+      ]);
     }, 120_000);
   });
 

@@ -149,7 +149,9 @@ export const AUDIT_ITEMIZED = 100;
 
 type SystemEntry = Omit<OperationEntry, 'targetId' | 'targetLabel' | 'msg'>;
 interface Itemized<T> {
+  /** The first items (all of them up to AUDIT_ITEMIZED); `total` says how many there were. */
   items: T[];
+  total: number;
   /** A record's own fields; it may also override common ones (a device is its own operator). */
   record: (item: T) => Pick<OperationEntry, 'targetId' | 'targetLabel' | 'msg'> & Partial<OperationEntry>;
   summary: Pick<OperationEntry, 'targetLabel' | 'msg'>;
@@ -165,39 +167,51 @@ async function recordSystemChange<T>(
   app: FastifyInstance,
   element: string,
   common: Omit<SystemEntry, 'module'>,
-  { items, record, summary }: Itemized<T>,
+  { items, total, record, summary }: Itemized<T>,
   at: number,
 ): Promise<void> {
-  if (items.length === 0) return;
+  if (total === 0) return;
   let module = '';
   try {
     module = await app.audit.moduleOf(element);
   } catch (error) {
     app.log.error({ err: error }, 'operation log names lookup failed');
   }
-  const entries: OperationEntry[] =
-    items.length > AUDIT_ITEMIZED ? [{ ...common, module, targetId: '', ...summary }] : items.map((item) => ({ ...common, module, ...record(item) }));
+  const entries: OperationEntry[] = total > AUDIT_ITEMIZED ? [{ ...common, module, targetId: '', ...summary }] : items.map((item) => ({ ...common, module, ...record(item) }));
   await app.audit.operations(entries, at);
 }
 
 const systemRecord = { operatorId: null, path: '', outcome: 'success', code: 200, ip: '', durationMs: 0, params: 'null' } as const;
+
+/** What one run of changes did, kept for its audit records: the first AUDIT_ITEMIZED + 1 items and the count. */
+export class ChangeTally<T> {
+  readonly items: T[] = [];
+  total = 0;
+
+  add(items: readonly T[]): void {
+    this.total += items.length;
+    for (const item of items) {
+      if (this.items.length > AUDIT_ITEMIZED) return;
+      this.items.push(item);
+    }
+  }
+}
 
 /**
  * Records devices going offline (to 0, by the system's sweep) or coming back online (to 1, by the
  * device's own heartbeat): status changes, never the heartbeats in between. A device that comes
  * back is named as the operator (by its serial number) unless the change is a summary.
  */
-export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDevice | StatusDevice[], from: number, to: number, at = Date.now()): Promise<void> {
-  const list = Array.isArray(devices) ? devices : [devices];
+export async function recordDeviceStatus(app: FastifyInstance, devices: ChangeTally<StatusDevice>, from: number, to: number, at = Date.now()): Promise<void> {
   if (from === to) return;
   const online = to === 1;
-  const mass = list.length > AUDIT_ITEMIZED;
+  const { total } = devices;
   await recordSystemChange(
     app,
     'hotel/device',
     {
       ...systemRecord,
-      operatorType: online && !mass ? 'device' : 'system',
+      operatorType: online && total <= AUDIT_ITEMIZED ? 'device' : 'system',
       operatorName: SYSTEM_OPERATOR,
       action: online ? '设备上线' : '设备离线',
       path: online ? '/hotel/device/heartbeat' : '',
@@ -205,7 +219,8 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDe
       changes: JSON.stringify([{ field: 'online', title: '在线状态', before: from, after: to }]),
     },
     {
-      items: list,
+      items: devices.items,
+      total,
       record: (device) => ({
         ...(online ? { operatorName: device.sn } : {}),
         targetId: String(device.id),
@@ -213,8 +228,8 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDe
         msg: online ? '设备恢复心跳，状态由离线变为在线' : '设备心跳超时，状态由在线变为离线',
       }),
       summary: {
-        targetLabel: `${list.length} 台设备`,
-        msg: online ? `${list.length} 台设备恢复心跳，状态由离线变为在线` : `${list.length} 台设备心跳超时，状态由在线变为离线`,
+        targetLabel: `${total} 台设备`,
+        msg: online ? `${total} 台设备恢复心跳，状态由离线变为在线` : `${total} 台设备心跳超时，状态由在线变为离线`,
       },
     },
     at,
@@ -226,22 +241,29 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: StatusDe
  * alarm or a summary like recordDeviceStatus. A repeat of an active alarm is not a new event (its
  * count says it); staff acknowledging or clearing is recorded by the route's own call.
  */
-export async function recordAlarmEvents(app: FastifyInstance, alarms: Array<{ id: number; device: StatusDevice }>, event: 'raised' | 'cleared', at = Date.now()): Promise<void> {
+export async function recordAlarmEvents(
+  app: FastifyInstance,
+  alarms: ChangeTally<{ id: number; device: StatusDevice }>,
+  event: 'raised' | 'cleared',
+  at = Date.now(),
+): Promise<void> {
   const raised = event === 'raised';
+  const { total } = alarms;
   await recordSystemChange(
     app,
     'hotel/alarm',
     { ...systemRecord, operatorType: 'system', operatorName: SYSTEM_OPERATOR, action: raised ? '告警产生' : '告警清除', targetType: 'alarm', changes: '[]' },
     {
-      items: alarms,
+      items: alarms.items,
+      total,
       record: ({ id, device }) => ({
         targetId: String(id),
         targetLabel: `离线告警：${device.name}（${device.sn}）`,
         msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
       }),
       summary: {
-        targetLabel: `${alarms.length} 条离线告警`,
-        msg: raised ? `${alarms.length} 台设备离线，产生离线告警` : `${alarms.length} 台设备恢复在线，离线告警自动清除`,
+        targetLabel: `${total} 条离线告警`,
+        msg: raised ? `${total} 台设备离线，产生离线告警` : `${total} 台设备恢复在线，离线告警自动清除`,
       },
     },
     at,

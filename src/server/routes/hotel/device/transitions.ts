@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
+import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
@@ -26,8 +26,11 @@ export interface DeviceTransitions {
 /** Who clears an alarm the device's own recovery ended. */
 export const SYSTEM_ACTOR = '系统';
 export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
-/** Devices per statement: their ids travel as one bound parameter, so this bounds only the work per statement. */
-const BATCH = 5000;
+/**
+ * Devices per statement: their ids travel as one bound parameter, so this bounds only the work per
+ * statement, which on SQLite holds the event loop (the sweep's chunks are this size too).
+ */
+const BATCH = 1000;
 
 /** The columns a flip sets, in the write path's own UPDATE (no second statement per flip). */
 export const flipTo = (to: 0 | 1, at: number) => (to === 1 ? { online: 1, onlineSince: at } : { online: 0, offlineSince: at });
@@ -51,11 +54,35 @@ const idRows = (app: FastifyInstance, ids: number[]) =>
 export const idIn = (app: FastifyInstance, column: string, ids: number[]) =>
   app.dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
 
-export async function applyDeviceTransitions(app: FastifyInstance, { devices, to, cause, at }: DeviceTransitions): Promise<void> {
+/**
+ * The operation-log side of a run of transitions (one heartbeat's flip, or a whole sweep in many
+ * batches), written once when the run ends: a sweep of a million devices is one summary, not one
+ * per batch. (A run cut short by a crash keeps its history rows and alarms; only its records are lost.)
+ */
+export class TransitionRecords {
+  readonly devices = new ChangeTally<StatusDevice>();
+  readonly raised = new ChangeTally<{ id: number; device: StatusDevice }>();
+  readonly cleared = new ChangeTally<{ id: number; device: StatusDevice }>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly to: 0 | 1,
+    private readonly at: number,
+  ) {}
+
+  async write(): Promise<void> {
+    await recordDeviceStatus(this.app, this.devices, this.to === 1 ? 0 : 1, this.to, this.at);
+    await recordAlarmEvents(this.app, this.raised, 'raised', this.at);
+    await recordAlarmEvents(this.app, this.cleared, 'cleared', this.at);
+  }
+}
+
+/** Applies the flips; their records go to `records` when given (the caller writes them), else are written here. */
+export async function applyDeviceTransitions(app: FastifyInstance, { devices, to, cause, at }: DeviceTransitions, records?: TransitionRecords): Promise<void> {
   if (devices.length === 0) return;
+  const run = records ?? new TransitionRecords(app, to, at);
   const byId = new Map(devices.map((device) => [device.id, device]));
-  const raised: Array<{ id: number; device: StatusDevice }> = [];
-  const cleared: Array<{ id: number; device: StatusDevice }> = [];
+  run.devices.add(devices);
   for (const batch of batches(devices)) {
     const batchIds = batch.map((device) => device.id);
     const ids = idRows(app, batchIds);
@@ -72,7 +99,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, { devices, to
         on conflict (device_id, type) where cleared_at is null
         do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
         returning id, device_id, count`.execute(app.db);
-      for (const row of rows) if (row.count === 1) raised.push({ id: Number(row.id), device: byId.get(row.deviceId)! });
+      run.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
     } else {
       const rows = await app.db
         .updateTable('hotelAlarm')
@@ -82,11 +109,9 @@ export async function applyDeviceTransitions(app: FastifyInstance, { devices, to
         .where(idIn(app, 'deviceId', batchIds))
         .returning(['id', 'deviceId'])
         .execute();
-      for (const row of rows) cleared.push({ id: row.id, device: byId.get(row.deviceId)! });
+      run.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
     }
     await yieldToEventLoop();
   }
-  await recordDeviceStatus(app, devices, to === 1 ? 0 : 1, to, at);
-  await recordAlarmEvents(app, raised, 'raised', at);
-  await recordAlarmEvents(app, cleared, 'cleared', at);
+  if (!records) await run.write();
 }

@@ -12,7 +12,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../../contract/sys/schedule';
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
-import { applyDeviceTransitions, flipTo, idIn } from '../../hotel/device/transitions';
+import { applyDeviceTransitions, flipTo, idIn, TransitionRecords } from '../../hotel/device/transitions';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 
 export interface TaskContext {
@@ -25,8 +25,11 @@ export interface TaskContext {
 type TaskRun<N extends TaskName> = (context: TaskContext, params: TaskParams<N>) => Promise<string>;
 
 const DAY_MS = 86_400_000;
-/** Devices the offline sweep flips per statement (see device.offlineSweep). */
-export const SWEEP_CHUNK = 5_000;
+/**
+ * Devices the offline sweep flips per statement (see device.offlineSweep). Small enough that each
+ * statement is a few milliseconds: on SQLite a statement holds the event loop, heartbeats included.
+ */
+export const SWEEP_CHUNK = 1_000;
 
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
@@ -53,6 +56,7 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
     const neverSeen: Stale = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', 'is', null)]);
     const quiet: Stale = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)]);
     let flipped = 0;
+    const records = new TransitionRecords(app, 0, now);
     for (const stale of [neverSeen, quiet]) {
       let after: { id: number; lastSeenAt: number | null } | undefined;
       for (;;) {
@@ -88,12 +92,13 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
           .execute();
         // In chunks: a mass outage of a hotel group flips a million devices, and holding them all
         // (the RETURNING, then their history, alarms and audit) would take gigabytes.
-        await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now });
+        await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
         flipped += offline.length;
         await yieldToEventLoop();
         if (picked.length < SWEEP_CHUNK) break;
       }
     }
+    await records.write();
     const perType = timeouts.length === 0 ? '' : `（${timeouts.length} 种设备类型按各自的超时时间）`;
     return `已将 ${flipped} 台超过 ${minutes} 分钟没有心跳的设备标记为离线${perType}`;
   },
