@@ -52,7 +52,12 @@ async function startServer(extraEnv = {}) {
   });
   await new Promise((resolve, reject) => {
     // Drained to the end: with info logging the server writes a line per request to this pipe.
-    child.stdout.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
+    // Errors the server logs are shown: a figure from a server that failed meanwhile is no figure.
+    child.stdout.on('data', (chunk) => {
+      const text = String(chunk);
+      if (text.includes('已启动')) resolve();
+      for (const line of text.split('\n')) if (/"level":(50|60)/.test(line)) process.stderr.write(`server: ${line}\n`);
+    });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {

@@ -372,7 +372,9 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         .where('id', '>', Number(before.id))
         .where('targetType', '=', 'device')
         .execute();
-      expect(statusRecords).toEqual([{ operatorType: 'system', operatorName: '系统', action: '设备离线', targetId: '', targetLabel: '101 台设备', msg: '101 台设备心跳超时，状态由在线变为离线' }]);
+      expect(statusRecords).toEqual([
+        { operatorType: 'system', operatorName: '系统', action: '设备离线', targetId: '', targetLabel: '101 台设备', msg: '101 台设备心跳超时，状态由在线变为离线' },
+      ]);
       const history = await db()
         .selectFrom('hotelDeviceTransition as t')
         .innerJoin('hotelDevice as d', 'd.id', 't.deviceId')
