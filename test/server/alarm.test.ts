@@ -1,7 +1,5 @@
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
-import { Pool } from 'pg';
 import { createTestDatabase, describeOnEachDatabase, dialects, type TestApp } from './support/harness';
-import { CodeMigrationProvider } from '../../src/server/db/migrations';
+import { migrateUpTo, openTestKysely } from './support/migrations';
 import type { EndpointKey } from '../../src/contract';
 import { expectOk, menuGrants, signedInOperator } from './support/sys-fixtures';
 import { runTask, SWEEP_CHUNK } from '../../src/server/routes/sys/schedule/tasks';
@@ -434,16 +432,10 @@ describe('migration 010 on a database that has roles', () => {
   for (const dialect of dialects()) {
     it(`[${dialect}] adds the device status resource and grants it to the roles holding the device list`, async () => {
       const target = await createTestDatabase(dialect);
-      const { default: SQLite } = await import('better-sqlite3');
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as of migration 009, not the app's
-      const db = new Kysely<any>({
-        dialect: dialect === 'sqlite' ? new SqliteDialect({ database: new SQLite(target.sqliteFile) }) : new PostgresDialect({ pool: new Pool({ connectionString: target.url }) }),
-        plugins: [new CamelCasePlugin()],
-      });
+      const db = await openTestKysely<any>(target);
       try {
-        const all = await new CodeMigrationProvider(dialect).getMigrations();
-        const before: MigrationProvider = { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([name]) => name < '010'))) };
-        expect((await new Migrator({ db, provider: before }).migrateToLatest()).error).toBeUndefined();
+        expect(await migrateUpTo(db, dialect, '010')).toBeUndefined();
         const now = Date.now();
         const stamp = { createdAt: now, updatedAt: now };
         const insert = async (table: string, values: Record<string, unknown>) => Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id);
@@ -453,7 +445,7 @@ describe('migration 010 on a database that has roles', () => {
         const other = await insert('sys_role', { name: '财务', ...stamp });
         await db.insertInto('sys_role_auth').values({ roleId: holder, type: 'resource', resource: list }).execute();
 
-        expect((await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(all) } }).migrateToLatest()).error).toBeUndefined();
+        expect(await migrateUpTo(db, dialect)).toBeUndefined();
 
         const status = await db.selectFrom('sys_resource').selectAll().where('path', '=', '/hotel/device/status').executeTakeFirstOrThrow();
         expect(status).toMatchObject({ menuId: menu, type: 'api_status', name: '设备状态记录' });

@@ -1,8 +1,6 @@
 /** Migration 012: 位置管理 reaches a database seeded before it, and the start-up sync then adds nothing twice. */
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
-import { Pool } from 'pg';
 import { createTestDatabase, dialects } from './support/harness';
-import { CodeMigrationProvider } from '../../src/server/db/migrations';
+import { migrateUpTo, openTestKysely } from './support/migrations';
 import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/db/builtins';
 import type { Database } from '../../src/server/db/schema';
 
@@ -33,15 +31,9 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
   for (const dialect of dialects()) {
     it(`[${dialect}] creates the menu, moves the location resources with their grants and adds 删除位置`, async () => {
       const target = await createTestDatabase(dialect);
-      const { default: SQLite } = await import('better-sqlite3');
-      const db = new Kysely<Database>({
-        dialect: dialect === 'sqlite' ? new SqliteDialect({ database: new SQLite(target.sqliteFile) }) : new PostgresDialect({ pool: new Pool({ connectionString: target.url }) }),
-        plugins: [new CamelCasePlugin()],
-      });
+      const db = await openTestKysely<Database>(target);
       try {
-        const all = await new CodeMigrationProvider(dialect).getMigrations();
-        const before: MigrationProvider = { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([name]) => name < '012'))) };
-        expect((await new Migrator({ db, provider: before }).migrateToLatest()).error).toBeUndefined();
+        expect(await migrateUpTo(db, dialect, '012')).toBeUndefined();
         await syncBuiltins(db, catalogBefore012());
         const now = Date.now();
         const role = await db
@@ -52,7 +44,7 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
         const creation = await db.selectFrom('sysResource').select('id').where('path', '=', '/hotel/location/creation').executeTakeFirstOrThrow();
         await db.insertInto('sysRoleAuth').values({ roleId: role.id, type: 'resource', resource: creation.id }).execute();
 
-        expect((await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(all) } }).migrateToLatest()).error).toBeUndefined();
+        expect(await migrateUpTo(db, dialect)).toBeUndefined();
 
         const hotel = await db.selectFrom('sysMenu').select('id').where('pid', 'is', null).where('path', '=', '/hotel').executeTakeFirstOrThrow();
         const menu = await db.selectFrom('sysMenu').selectAll().where('path', '=', '/hotel/location').executeTakeFirstOrThrow();
@@ -84,11 +76,9 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
 
   it('leaves an empty database to the start-up seed', async () => {
     const target = await createTestDatabase('sqlite');
-    const { default: SQLite } = await import('better-sqlite3');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(target.sqliteFile) }), plugins: [new CamelCasePlugin()] });
+    const db = await openTestKysely<Database>(target);
     try {
-      const all = await new CodeMigrationProvider('sqlite').getMigrations();
-      expect((await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(all) } }).migrateToLatest()).error).toBeUndefined();
+      expect(await migrateUpTo(db, 'sqlite')).toBeUndefined();
       expect(await db.selectFrom('sysMenu').select('id').execute()).toEqual([]);
       await syncBuiltins(db);
       const menu = await db.selectFrom('sysMenu').select('id').where('path', '=', '/hotel/location').executeTakeFirstOrThrow();

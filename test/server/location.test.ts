@@ -1,8 +1,6 @@
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
-import { Pool } from 'pg';
 import { createTestDatabase, describeOnEachDatabase, dialects } from './support/harness';
 import { expectOk } from './support/sys-fixtures';
-import { CodeMigrationProvider } from '../../src/server/db/migrations';
+import { migrateUpTo, openTestKysely } from './support/migrations';
 import type { Database } from '../../src/server/db/schema';
 import { floorOfRoomNo, roomRange } from '../../src/server/routes/hotel/location/room-numbers';
 
@@ -133,15 +131,9 @@ describe('migration 008 turns free-text room numbers into rooms', () => {
   for (const dialect of dialects()) {
     it(`[${dialect}] puts each device in a room on the floor its number implies`, async () => {
       const target = await createTestDatabase(dialect);
-      const { default: SQLite } = await import('better-sqlite3');
-      const db = new Kysely<Database>({
-        dialect: dialect === 'sqlite' ? new SqliteDialect({ database: new SQLite(target.sqliteFile) }) : new PostgresDialect({ pool: new Pool({ connectionString: target.url }) }),
-        plugins: [new CamelCasePlugin()],
-      });
+      const db = await openTestKysely<Database>(target);
       try {
-        const all = await new CodeMigrationProvider(dialect).getMigrations();
-        const before: MigrationProvider = { getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([name]) => name < '008'))) };
-        expect((await new Migrator({ db, provider: before }).migrateToLatest()).error).toBeUndefined();
+        expect(await migrateUpTo(db, dialect, '008')).toBeUndefined();
         const now = Date.now();
         const device = (sn: string, roomNo: string) => ({ name: sn, sn, type: 'lock', roomNo, state: 1, online: 0, remark: '', keyHash: 'x', createdAt: now, updatedAt: now });
         await db
@@ -149,7 +141,7 @@ describe('migration 008 turns free-text room numbers into rooms', () => {
           .values([device('D1', '0808'), device('D2', '0808'), device('D3', '1203'), device('D4', 'Lobby'), device('D5', '')])
           .execute();
 
-        expect((await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(all) } }).migrateToLatest()).error).toBeUndefined();
+        expect(await migrateUpTo(db, dialect)).toBeUndefined();
 
         const locations = await db.selectFrom('hotelLocation').selectAll().execute();
         const named = (name: string) => locations.find((l) => l.name === name)!;

@@ -1,0 +1,26 @@
+/**
+ * Migration tests: a Kysely handle on a throw-away database (camel-case names, as the app has them)
+ * and the migrations before a given one, so a test can fill the schema as it stood then and run
+ * the rest.
+ */
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Pool } from 'pg';
+import type { Dialect } from '../../../src/server/db/connection';
+import { CodeMigrationProvider } from '../../../src/server/db/migrations';
+import type { TestDatabase } from './harness';
+
+export async function openTestKysely<DB>(target: TestDatabase): Promise<Kysely<DB>> {
+  const { default: SQLite } = await import('better-sqlite3');
+  return new Kysely<DB>({
+    dialect:
+      target.dialect === 'sqlite' ? new SqliteDialect({ database: new SQLite(target.sqliteFile) }) : new PostgresDialect({ pool: new Pool({ connectionString: target.url }) }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+/** Applies the migrations whose names sort before `stop` (e.g. '012'), or all of them without it; answers the migrator's error, if any. */
+export async function migrateUpTo<DB>(db: Kysely<DB>, dialect: Dialect, stop?: string): Promise<unknown> {
+  const all = await new CodeMigrationProvider(dialect).getMigrations();
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(stop === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => name < stop))) };
+  return (await new Migrator({ db, provider }).migrateToLatest()).error;
+}
