@@ -13,7 +13,6 @@
  * database is created and dropped.
  */
 const { spawn } = require('node:child_process');
-const { createHash } = require('node:crypto');
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -47,27 +46,9 @@ const ACTIONS = [
   ['数据字典', '编辑字典', '/sys/dict/edit', 'dict'],
 ];
 const OPERATORS = Array.from({ length: 200 }, (_, i) => `staff${String(i + 1).padStart(3, '0')}`);
-/** The hashed columns in the server's canonical order (src/server/lib/audit-chain.ts). */
-const COLUMNS = [
-  'id',
-  'at',
-  'operatorType',
-  'operatorId',
-  'operatorName',
-  'module',
-  'action',
-  'path',
-  'targetType',
-  'targetId',
-  'targetLabel',
-  'outcome',
-  'code',
-  'msg',
-  'ip',
-  'durationMs',
-  'params',
-  'changes',
-];
+/** The hashed columns in the server's canonical order, and its hash, from the build (src/server/lib/audit-chain.ts). */
+const { hashedColumns, recordHash } = require('../../dist/node/server/lib/audit-chain.js');
+const COLUMNS = hashedColumns.operation;
 const SQL_COLUMNS = [...COLUMNS, 'prevHash', 'hash'].map((c) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`));
 
 function freePort() {
@@ -179,11 +160,7 @@ function* records(count) {
       params: `{"id":${targetId},"remark":"批量生成的记录"}`,
       changes: outcome === 'success' && action.startsWith('编辑') ? '[{"field":"remark","title":"备注","before":"","after":"批量生成的记录"}]' : '[]',
     };
-    const hash = createHash('sha256')
-      .update(prevHash)
-      .update('\n')
-      .update(JSON.stringify(COLUMNS.map((c) => record[c])))
-      .digest('hex');
+    const hash = recordHash('operation', record, prevHash);
     yield [...COLUMNS.map((c) => record[c]), prevHash, hash];
     prevHash = hash;
   }

@@ -31,8 +31,11 @@ type Stored<C extends ChainName> = Entries[C] & { id: number; at: number; prevHa
 
 const tables = { operation: 'sysOperationLog', login: 'sysLoginLog' } as const;
 
-/** The hashed columns, in their canonical order. Adding a column means adding it here, at the end. */
-const hashedColumns: { [C in ChainName]: ReadonlyArray<keyof Entries[C] | 'id' | 'at'> } = {
+/**
+ * The hashed columns, in their canonical order. Adding a column means adding it here, at the end.
+ * (The audit bench reads this list and recordHash from the build, so its rows verify.)
+ */
+export const hashedColumns: { [C in ChainName]: ReadonlyArray<keyof Entries[C] | 'id' | 'at'> } = {
   operation: [
     'id',
     'at',
