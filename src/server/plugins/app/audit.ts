@@ -183,7 +183,7 @@ async function recordSystemChange<T>(
 
 const systemRecord = { operatorId: null, path: '', outcome: 'success', code: 200, ip: '', durationMs: 0, params: 'null' } as const;
 
-/** What one run of changes did, kept for its audit records: the first AUDIT_ITEMIZED + 1 items and the count. */
+/** What one run of changes did, kept for its audit records: the first AUDIT_ITEMIZED items (all of them when there are no more) and the count. */
 export class ChangeTally<T> {
   readonly items: T[] = [];
   total = 0;
@@ -191,7 +191,7 @@ export class ChangeTally<T> {
   add(items: readonly T[]): void {
     this.total += items.length;
     for (const item of items) {
-      if (this.items.length > AUDIT_ITEMIZED) return;
+      if (this.items.length >= AUDIT_ITEMIZED) return;
       this.items.push(item);
     }
   }
