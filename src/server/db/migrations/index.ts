@@ -12,6 +12,7 @@ import { deviceAlarms } from './010_device_alarms';
 import { deviceCommands } from './011_device_commands';
 import { locationMenu } from './012_location_menu';
 import { substringSearch } from './013_substring_search';
+import { sweepOrderIndex } from './014_sweep_order_index';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -30,6 +31,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '012_location_menu': locationMenu,
       // Numbers only grow: a database that has run 012 refuses a new migration numbered below it.
       '013_substring_search': substringSearch(this.dialect),
+      '014_sweep_order_index': sweepOrderIndex(this.dialect),
     });
   }
 }

@@ -4,7 +4,7 @@
  * schema; nothing from a request or the database ever becomes a class, function or module name.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
@@ -31,6 +31,24 @@ const DAY_MS = 86_400_000;
  */
 export const SWEEP_CHUNK = 1_000;
 
+/** Which online devices a sweep range holds (never heard from; quiet past a cutoff). */
+export type StaleDevices = (eb: ExpressionBuilder<Database, 'hotelDevice'>) => Expression<SqlBool>;
+
+/**
+ * The next chunk of `stale` devices after `from`, in (last_seen_at, id) order: one range of the
+ * index on (online, last_seen_at, id) (migration 014), however many devices share a last-seen time.
+ */
+export const staleChunk = (db: Kysely<Database>, stale: StaleDevices, from: { id: number; lastSeenAt: number | null } | undefined) =>
+  db
+    .selectFrom('hotelDevice')
+    .select(['id', 'lastSeenAt'])
+    .where(stale)
+    .$if(from?.lastSeenAt != null, (q) => q.where((eb) => eb(eb.refTuple('lastSeenAt', 'id'), '>', eb.tuple(from!.lastSeenAt!, from!.id))))
+    .$if(from !== undefined && from.lastSeenAt == null, (q) => q.where('id', '>', from!.id))
+    .orderBy('lastSeenAt')
+    .orderBy('id')
+    .limit(SWEEP_CHUNK);
+
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
     // Heartbeats this instance holds back (last-seen.ts) count: a device heard from is not stale.
@@ -52,9 +70,8 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
     // reads every online device: those never heard from, then those quiet past the shortest cutoff,
     // in last-seen order, each chunk starting after the last one picked (so devices in the range
     // that a longer per-type timeout keeps online are read once, not once per chunk).
-    type Stale = (eb: ExpressionBuilder<Database, 'hotelDevice'>) => Expression<SqlBool>;
-    const neverSeen: Stale = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', 'is', null)]);
-    const quiet: Stale = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)]);
+    const neverSeen: StaleDevices = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', 'is', null)]);
+    const quiet: StaleDevices = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)]);
     let flipped = 0;
     const records = new TransitionRecords(app, 0, now);
     for (const stale of [neverSeen, quiet]) {
@@ -64,17 +81,7 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
         // heard from meanwhile stays online): a plan that cannot turn into a join re-reading the
         // table per row, as PostgreSQL chose for an UPDATE … WHERE id IN (SELECT … LIMIT) on stale
         // statistics (3.5 s for 5,000 devices).
-        const from = after;
-        const picked = await app.db
-          .selectFrom('hotelDevice')
-          .select(['id', 'lastSeenAt'])
-          .where(stale)
-          .$if(from?.lastSeenAt != null, (q) => q.where((eb) => eb(eb.refTuple('lastSeenAt', 'id'), '>', eb.tuple(from!.lastSeenAt!, from!.id))))
-          .$if(from !== undefined && from.lastSeenAt == null, (q) => q.where('id', '>', from!.id))
-          .orderBy('lastSeenAt')
-          .orderBy('id')
-          .limit(SWEEP_CHUNK)
-          .execute();
+        const picked = await staleChunk(app.db, stale, after).execute();
         if (picked.length === 0) break;
         after = picked[picked.length - 1];
         const offline = await app.db
