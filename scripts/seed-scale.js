@@ -92,7 +92,7 @@ async function main() {
   const { hash } = require('@node-rs/argon2');
   const { sql } = require('kysely');
   const config = loadConfig(process.env);
-  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, sqliteReaders: 0 });
   const where = config.databaseUrl ? 'PostgreSQL' : config.sqliteFile;
   const one = async (query) => Number((await sql.raw(query).execute(database.db)).rows[0].n);
   try {

@@ -33,10 +33,10 @@ const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
 
-/** Peak resident memory of a process (MB), from /proc (Linux). */
-function peakRss(pid) {
+/** Resident memory of a process (MB), from /proc (Linux): `VmHWM` its peak so far, `VmRSS` now. */
+function rss(pid, field = 'VmHWM') {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
 }
 
 /** Straight in the database (the bench's own statements, the server running): runs each in turn. */
@@ -73,7 +73,7 @@ async function eventLoopDelay(base) {
  * Runs the offline sweep by hand while one device keeps reporting in, one heartbeat after another:
  * the slowest of those answers is how long the sweep held the heartbeats up.
  */
-async function sweepWhileReporting(server, call, token, label) {
+async function sweepWhileReporting(server, call, token, label, sn) {
   const schedules = await call(server.base, '/sys/schedule/inquire', { size: 100, current: 1 }, token);
   const sweep = schedules.records.find((s) => s.task === 'device.offlineSweep');
   const latencies = [];
@@ -86,10 +86,14 @@ async function sweepWhileReporting(server, call, token, label) {
         const response = await fetch(`${server.base}/hotel/device/heartbeat`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-device-key': DEVICE_KEY },
-          body: JSON.stringify({ sn: 'SC000000424' }),
+          body: JSON.stringify({ sn }),
         });
-        await response.arrayBuffer();
+        const { code, msg } = await response.json();
         latencies.push(performance.now() - sent);
+        if (code !== 200) {
+          refused += 1;
+          if (refused === 1) console.log(`    a heartbeat was refused: ${code} ${msg}`);
+        }
       } catch (error) {
         // Counted and shown, not fatal: the figure says the heartbeats failed.
         refused += 1;
@@ -109,15 +113,14 @@ async function sweepWhileReporting(server, call, token, label) {
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? NaN;
   console.log(`  ${label}: ${seconds.toFixed(2)} s — ${log.message}`);
   console.log(
-    `    meanwhile ${latencies.length} heartbeats (${refused} failed), slowest ${latencies.at(-1)?.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; event loop delay max ${loop.max.toFixed(0)} ms, p99 ${loop.p99.toFixed(1)} ms`,
+    `    meanwhile ${latencies.length} heartbeats (${refused} failed or refused), slowest ${latencies.at(-1)?.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; event loop delay max ${loop.max.toFixed(0)} ms, p99 ${loop.p99.toFixed(1)} ms`,
   );
 }
 
 async function benchOne(name, env, { startServer, call, measure, blast, bareFigures }) {
   console.log(`\n== Scale on ${name}: ${(HOTELS * 4000).toLocaleString('en')} devices, ${USERS.toLocaleString('en')} users (${os.cpus().length} cores)`);
   const first = await startServer(env);
-  first.stop();
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await first.stop();
   const seeded = spawnSync(process.execPath, [path.join(root, 'scripts/seed-scale.js')], {
     cwd: root,
     env: { ...process.env, ...env, SCALE_HOTELS: String(HOTELS), SCALE_USERS: String(USERS), SCALE_OPERATIONS: String(OPERATIONS), SCALE_DEVICE_KEY: DEVICE_KEY },
@@ -132,17 +135,29 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     const auth = { authorization: `Bearer ${token}` };
     const ratio = (figures) => `${((figures.rps / bareFigures.rps) * 100).toFixed(1).padStart(5)}% of bare`;
     const row = (label, figures) =>
-      console.log(`  ${label.padEnd(46)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(5)} ms  ${ratio(figures)}  errors ${figures.errors}`);
+      console.log(
+        `  ${label.padEnd(46)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(5)} ms  ${ratio(figures)}  errors ${figures.errors}  RSS peak ${rss(server.pid).toFixed(0)} MB`,
+      );
     console.log(`  bare Fastify route${' '.repeat(29)}${bareFigures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareFigures.p99).padStart(5)} ms`);
 
+    // The device that reports in: a seeded one (its first heartbeat is answered, or this throws).
+    const reporter = (await call(server.base, '/hotel/device/inquire', { size: 1, current: 1 }, token)).records[0].sn;
+    await call(server.base, '/hotel/device/heartbeat', { sn: reporter }, undefined, { 'x-device-key': DEVICE_KEY });
+    // What the pager sends stepping on from page 4,999: the id of the last row it showed.
+    const lastOf = async (key, body) => (await call(server.base, key, body, token)).records.at(-1).id;
+    const deviceAfter = SECTIONS.has('lists') ? await lastOf('/hotel/device/inquire', { size: 20, current: 4999 }) : 0;
+    const userAfter = SECTIONS.has('lists') ? await lastOf('/sys/user/inquire', { size: 20, current: 4999 }) : 0;
     const lists = [
       ['device list, page 1', '/hotel/device/inquire', { size: 20, current: 1 }],
       ['device list, page 500 (offset 9,980)', '/hotel/device/inquire', { size: 20, current: 500 }],
       ['device list, page 5,000 (offset 99,980)', '/hotel/device/inquire', { size: 20, current: 5000 }],
+      ['device list, page 5,000 stepped on (after)', '/hotel/device/inquire', { size: 20, current: 5000, after: deviceAfter }],
       ['device list, type + room', '/hotel/device/inquire', { size: 20, current: 1, params: { type: 'lock', roomNo: '812' } }],
       ['device list, name contains "酒店123-8"', '/hotel/device/inquire', { size: 20, current: 1, params: { name: '酒店123-8' } }],
       ['device list, sn contains "00012"', '/hotel/device/inquire', { size: 20, current: 1, params: { sn: '00012' } }],
       ['user list, page 1', '/sys/user/inquire', { size: 20, current: 1 }],
+      ['user list, page 5,000 (offset 99,980)', '/sys/user/inquire', { size: 20, current: 5000 }],
+      ['user list, page 5,000 stepped on (after)', '/sys/user/inquire', { size: 20, current: 5000, after: userAfter }],
       ['user list, name contains "e0123"', '/sys/user/inquire', { size: 20, current: 1, params: { userName: 'e0123' } }],
     ];
     for (const [label, key, body] of SECTIONS.has('lists') ? lists : []) {
@@ -151,7 +166,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     }
 
     if (SECTIONS.has('heartbeat')) {
-      const heartbeat = () => blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: JSON.stringify({ sn: 'SC000000424' }) });
+      const heartbeat = () => blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: JSON.stringify({ sn: reporter }) });
       await eventLoopDelay(server.base);
       const alone = await heartbeat();
       row('heartbeat alone', alone);
@@ -180,14 +195,14 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     if (SECTIONS.has('sweep')) {
       // The routine sweep over the whole fleet: 1% (a few hotels' worth) went quiet an hour ago.
       await devicesQuietWhere(env, 'id % 100 = 0');
-      await sweepWhileReporting(server, call, token, 'offline sweep, 1% of the devices quiet');
+      await sweepWhileReporting(server, call, token, 'offline sweep, 1% of the devices quiet', reporter);
       // A mass outage: every device reported in an hour ago and then went quiet.
       await devicesQuietWhere(env, '1 = 1');
-      await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)');
+      await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)', reporter);
     }
-    console.log(`  server peak RSS ${peakRss(server.pid).toFixed(0)} MB`);
+    console.log(`  server peak RSS ${rss(server.pid).toFixed(0)} MB (now ${rss(server.pid, 'VmRSS').toFixed(0)} MB)`);
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 
