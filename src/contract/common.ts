@@ -23,12 +23,25 @@ export function sortRequest<S extends string>(keys: readonly S[]) {
   );
 }
 
+/** The paging fields of every list request. */
+export function pageFields(sizeDefault = PAGE_SIZE_DEFAULT) {
+  return {
+    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: PAGE_SIZE_MAX, default: sizeDefault }),
+    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    /**
+     * The id of the last row the pager showed, sent when it steps one page on: a list that can
+     * grow without bound then reads on from that row instead of skipping (current - 1) * size
+     * rows (docs/API.md, Paging). Other lists, and a row since deleted, page as without it.
+     */
+    after: Type.Optional(Type.Integer({ title: '上一页末行', minimum: 1, maximum: INT4_MAX })),
+  };
+}
+
 /** Filters are optional and closed: an unknown filter key is a 400, never silently ignored. */
 export function pagedRequest<F extends TProperties, S extends string = never>(filters: F, sortKeys: readonly S[] = []) {
   return Type.Object(
     {
-      size: Type.Integer({ title: '每页条数', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
-      current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+      ...pageFields(),
       params: Type.Optional(Type.Partial(Type.Object(filters, { additionalProperties: false }))),
       sort: Type.Optional(sortRequest(sortKeys)),
     },

@@ -56,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const audit = new Audit(database.db, app.log);
   const sessions = new Sessions(database.db, config.session, audit);
   app.decorate('db', database.db);
+  app.decorate('reads', database.reads);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('passwords', new Passwords(config.passwordCost));

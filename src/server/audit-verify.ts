@@ -20,7 +20,7 @@ export async function runAuditVerify(env: NodeJS.ProcessEnv, print: (line: strin
     print(`数据库文件不存在：${config.sqliteFile}（请设置 DATA_DIR、SQLITE_FILE 或 DATABASE_URL）`);
     return 2;
   }
-  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 1 });
+  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 1, sqliteReaders: 0 });
   try {
     let broken = false;
     for (const [chain, title] of CHAINS) {

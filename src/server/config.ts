@@ -1,6 +1,7 @@
 /** Server configuration, read once from the environment. Every value has a safe default. */
 import path from 'node:path';
 import type { LogLevel } from 'fastify';
+import { defaultReaderCount } from './db/sqlite-readers';
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const logLevel = (value: string | undefined, fallback: LogLevel): LogLevel => LOG_LEVELS.find((level) => level === value) ?? fallback;
@@ -11,6 +12,10 @@ export interface ServerConfig {
   /** postgres://… selects PostgreSQL; unset uses the embedded SQLite file. */
   databaseUrl?: string;
   sqliteFile: string;
+  /** Reader threads for SQLite list queries (db/sqlite-readers.ts); 0 keeps them on the main thread. */
+  sqliteReaders: number;
+  /** PostgreSQL runs repeated statements as prepared ones (db/pg-prepared.ts); off for an old PgBouncer in transaction mode. */
+  pgPreparedStatements: boolean;
   /** Built SPA served on the same origin; absent in API-only tests. */
   clientDir?: string;
   adminPassword?: string;
@@ -66,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.SQLITE_FILE ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'hotel.db'),
+    sqliteReaders: Math.max(0, int(env.SQLITE_READERS, defaultReaderCount())),
+    pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     clientDir: env.CLIENT_DIR ?? path.join(root, 'dist', 'client'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     session: { idleMinutes: int(env.SESSION_IDLE_MINUTES, 120), maxHours: int(env.SESSION_MAX_HOURS, 12) },

@@ -12,7 +12,12 @@ import { startScheduler } from './routes/sys/schedule/scheduler';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    sqliteReaders: config.sqliteReaders,
+    pgPreparedStatements: config.pgPreparedStatements,
+  });
   const app = await buildApp({ config, database });
 
   const adminPassword = config.adminPassword ?? generatePassword();

@@ -11,6 +11,8 @@ import type { LastSeenBuffer } from './routes/hotel/device/last-seen';
 
 export interface Services {
   db: Kysely<Database>;
+  /** Read-only queries that may cover many rows: list pages and counts (DatabaseHandle.reads). */
+  reads: Kysely<Database>;
   dialect: Dialect;
   config: ServerConfig;
   passwords: Passwords;

@@ -25,7 +25,8 @@ describe('list-screen block', () => {
   it('sends the page size the user picks as size, back on page 1', async () => {
     await openDevices();
     await user.click(screen.getByTitle('2'));
-    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 2, params: {} }));
+    // One page on: with the id of the last row shown (see the next test).
+    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 2, after: lock101.id, params: {} }));
 
     await user.click(within(document.querySelector('.ant-pagination-options') as HTMLElement).getByRole('combobox'));
     await user.click(await screen.findByTitle('50 条/页'));
@@ -45,6 +46,36 @@ describe('list-screen block', () => {
     expect(screen.getByTitle('501')).toBeInTheDocument();
     await user.click(screen.getByTitle('501'));
     await waitFor(() => expect(log.last('/hotel/device/inquire')).toMatchObject({ current: 501 }));
+    expect(log.last('/hotel/device/inquire')).not.toHaveProperty('after');
+  });
+
+  it('steps one page on from the last row shown (after), and jumps, goes back or filters by page number alone', async () => {
+    const lastRowOfPage = (current: number) => ({ ...lock101, id: 1000 + current, sn: `LOCK-P${current}` });
+    server.use(
+      http.post(api('/hotel/device/inquire'), async ({ request }) => {
+        const { current, size } = (await log.record(request)) as { current: number; size: number };
+        return ok({ records: [lock101, lastRowOfPage(current)], current, size, total: 10_000, totalIsLowerBound: true });
+      }),
+    );
+    await openDevices();
+    const sent = () => log.last('/hotel/device/inquire') as { current: number; after?: number };
+    await user.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(sent()).toMatchObject({ current: 2, after: 1001 }));
+    await findRow('LOCK-P2');
+    await user.click(screen.getByTitle('3'));
+    await waitFor(() => expect(sent()).toMatchObject({ current: 3, after: 1002 }));
+    await findRow('LOCK-P3');
+    await user.click(screen.getByTitle('5'));
+    await waitFor(() => expect(sent().current).toBe(5));
+    expect(sent()).not.toHaveProperty('after');
+    await findRow('LOCK-P5');
+    await user.click(screen.getByTitle('上一页'));
+    await waitFor(() => expect(sent().current).toBe(4));
+    expect(sent()).not.toHaveProperty('after');
+    await findRow('LOCK-P4');
+    await search();
+    await waitFor(() => expect(sent().current).toBe(1));
+    expect(sent()).not.toHaveProperty('after');
   });
 
   it('shows an exact total as it is', async () => {

@@ -6,7 +6,7 @@
  * uses, and one device's status history (its online/offline changes and recent alarms).
  */
 import { Type } from '@sinclair/typebox';
-import { field, paged, pagedRequest } from '../common';
+import { field, paged, pagedRequest, pageFields } from '../common';
 import { acts, post, postEmpty, reads } from '../endpoint';
 
 export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
@@ -81,8 +81,7 @@ export const TransitionRecord = Type.Object({
 export const DeviceStatusRequest = Type.Object(
   {
     id: field.id('设备'),
-    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 10 }),
-    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    ...pageFields(10),
   },
   { additionalProperties: false },
 );

@@ -4,7 +4,7 @@
  * whose options come from the dictionary entries bound to it (sys/dict).
  */
 import { Type } from '@sinclair/typebox';
-import { field, paged, sortRequest, versioned } from '../common';
+import { field, paged, sortRequest, versioned, pageFields } from '../common';
 import { post, acts, reads } from '../endpoint';
 
 export const RESOURCE_TYPE_PATTERN = '^(api|field|button)_[A-Za-z][A-Za-z0-9]{0,31}$';
@@ -32,8 +32,7 @@ export const RESOURCE_SORT_KEYS = ['name', 'type', 'path'] as const;
 
 export const ResourceMenuInquire = Type.Object(
   {
-    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 20 }),
-    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    ...pageFields(20),
     params: Type.Object(
       {
         menuId: field.id('菜单'),
@@ -62,8 +61,7 @@ export const BindableResource = Type.Object({
 });
 export const BindableResourceInquire = Type.Object(
   {
-    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 20 }),
-    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    ...pageFields(20),
     params: Type.Object(
       {
         dictId: field.id('字典'),

@@ -1,6 +1,6 @@
 /** Roles (sys/role): the role itself, its grants (auth bindings) and its users. */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, listExport } from '../common';
+import { field, pageFields, pagedRequest, paged, versioned, listExport } from '../common';
 import { download, get, post, acts, reads } from '../endpoint';
 import { ResourceRecord } from './resource';
 import { UserRecord } from './user';
@@ -80,8 +80,7 @@ export const RoleUserBody = Type.Object({ userId: field.id('用户'), roleId: fi
  */
 export const RoleUserInquire = Type.Object(
   {
-    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 10 }),
-    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    ...pageFields(10),
     params: Type.Object(
       {
         roleId: field.id('角色'),

@@ -3,7 +3,7 @@
  * a class or a module from the request) and carries that task's typed parameters.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody, listExport, sortRequest } from '../common';
+import { field, pagedRequest, paged, versioned, IdBody, listExport, sortRequest, pageFields } from '../common';
 import { download, post, postEmpty, acts, reads } from '../endpoint';
 
 /** The built-in tasks and their parameter shapes; the server registry implements exactly these. */
@@ -105,8 +105,7 @@ export const SCHEDULE_LOG_SORT_KEYS = ['startedAt', 'endedAt', 'outcome'] as con
 
 export const ScheduleLogInquire = Type.Object(
   {
-    size: Type.Integer({ title: '每页条数', minimum: 1, maximum: 100, default: 20 }),
-    current: Type.Integer({ title: '页码', minimum: 1, maximum: 1_000_000, default: 1 }),
+    ...pageFields(20),
     params: Type.Object({ scheduleId: field.id('定时任务') }, { additionalProperties: false }),
     sort: Type.Optional(sortRequest(SCHEDULE_LOG_SORT_KEYS)),
   },

@@ -8,6 +8,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { CodeMigrationProvider } from './migrations';
+import { defaultReaderCount, sqliteReaders } from './sqlite-readers';
+import { prepareRepeatedStatements } from './pg-prepared';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +21,12 @@ export interface PoolStats {
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For read-only queries that may cover many rows (list pages and their counts): on SQLite they
+   * run on reader threads (sqlite-readers.ts) so they never hold the event loop; on PostgreSQL
+   * this is `db` itself, whose queries already run in the server.
+   */
+  reads: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
   /** PostgreSQL's connection pool right now (SQLite has one connection and no pool). */
@@ -30,15 +38,21 @@ export interface DatabaseOptions {
   url?: string;
   sqliteFile: string;
   poolSize?: number;
+  /** SQLite reader threads for `reads`; 0 runs those queries on the main connection. */
+  sqliteReaders?: number;
+  /** PostgreSQL: run repeated statements as named (prepared) ones (pg-prepared.ts); default on. */
+  pgPreparedStatements?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options.url, options.poolSize) : await openSqlite(options.sqliteFile);
+  const handle = options.url
+    ? await openPostgres(options.url, options.poolSize, options.pgPreparedStatements ?? true)
+    : await openSqlite(options.sqliteFile, options.sqliteReaders ?? defaultReaderCount());
   await migrate(handle);
   return handle;
 }
 
-async function openSqlite(file: string): Promise<DatabaseHandle> {
+async function openSqlite(file: string, readerCount: number): Promise<DatabaseHandle> {
   const { default: SQLite } = await import('better-sqlite3');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -48,7 +62,16 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   sqlite.pragma('synchronous = NORMAL');
   reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const reads = readerCount > 0 ? sqliteReaders(file, readerCount) : db;
+  return {
+    db,
+    reads,
+    dialect: 'sqlite',
+    close: async () => {
+      if (reads !== db) await reads.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /** Compiled statements kept per SQL text; the least recently used goes past this many. */
@@ -80,7 +103,7 @@ export function reusePreparedStatements(sqlite: BetterSqlite3.Database): void {
   }) as typeof sqlite.prepare;
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<DatabaseHandle> {
   const pg = await import('pg');
   // bigint columns hold epoch milliseconds and counts: well inside Number's safe range.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -89,9 +112,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle>
   // Without a listener that error would crash the process; the pool drops the client and the
   // next query opens a new one, so there is nothing else to do.
   pool.on('error', () => undefined);
+  if (preparedStatements) prepareRepeatedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,
+    reads: db,
     dialect: 'postgres',
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -11,6 +11,8 @@ import { yieldToEventLoop } from './event-loop';
 export interface PageRequest {
   size: number;
   current: number;
+  /** The id of the previous page's last row, sent by the pager when it steps one page on. */
+  after?: number;
 }
 
 /**
@@ -44,6 +46,18 @@ export function contains(column: Expression<string>, text: string): Expression<S
 /** Rows a capped count reads at most; a longer list answers this as a lower bound of its total. */
 export const COUNT_CAP = 10_000;
 
+/** Reads a page's rows: at most `limit`, skipping `offset`, or (seek not null) those after the previous page's last row. */
+export type PageRows<T> = (limit: number, offset: number, seek: Expression<SqlBool> | null) => Promise<T[]>;
+
+/**
+ * How a list continues after the previous page's last row (keyset paging): its order, and that row
+ * as the order needs it (the fields of its sort keys), undefined when the row is gone.
+ */
+export interface Continuation {
+  order: ListOrder;
+  rowById: (id: number) => Promise<Record<string, unknown> | undefined>;
+}
+
 /**
  * A page of a list too large to count on every call (devices, users, the audit logs): `count(limit)`
  * counts at most `limit` rows (a count over a LIMITed subquery, which reads only that many index
@@ -51,23 +65,31 @@ export const COUNT_CAP = 10_000;
  * with one row more than asked, which tells whether the list goes on. `total` is then the larger of
  * the cap and the rows known so far, `totalIsLowerBound` is true, and the pager offers the next
  * page; the page where the list ends answers its exact total.
+ *
+ * A deep page costs the rows it skips. When the pager steps one page on it names the last row it
+ * showed (`after`), and with a `continuation` the page is read from that row on instead (a seek in
+ * the list's order, however deep). A row since deleted falls back to skipping.
  */
 export async function fetchCappedPage<T>(
   request: PageRequest,
   count: (limit: number) => Promise<{ n: number | string | bigint }>,
-  rows: (limit: number, offset: number) => Promise<T[]>,
+  rows: PageRows<T>,
+  continuation?: Continuation,
   cap = COUNT_CAP,
 ): Promise<Paged<T>> {
   const { size, current } = request;
   const offset = (current - 1) * size;
+  const previous = request.after !== undefined && current > 1 && continuation ? await continuation.rowById(request.after) : undefined;
+  const seek = previous && continuation ? after(continuation.order, previous) : null;
+  const read = (limit: number) => (seek ? rows(limit, 0, seek) : rows(limit, offset, null));
   const counted = Number((await count(cap + 1)).n);
   if (counted <= cap) {
-    const records = offset < counted ? await rows(size, offset) : [];
+    const records = offset < counted ? await read(size) : [];
     return { records, current, size, total: counted, totalIsLowerBound: false };
   }
-  const read = await rows(size + 1, offset);
-  const more = read.length > size;
-  const records = more ? read.slice(0, size) : read;
+  const fetched = await read(size + 1);
+  const more = fetched.length > size;
+  const records = more ? fetched.slice(0, size) : fetched;
   const known = offset + records.length;
   // An empty page past the end cannot tell where the list ends: the cap stays the lower bound.
   const endsHere = !more && records.length > 0;
@@ -105,6 +127,9 @@ const item = (key: string, spec: SortColumn, descending: boolean): OrderItem =>
 export function defaultOrder(...steps: Array<[key: string, column: string, direction?: 'desc']>): ListOrder {
   return steps.map(([key, column, direction]) => item(key, column, direction === 'desc'));
 }
+
+/** The audit logs' order: newest first, by time and then id (each filter's index ends in at, id). */
+export const NEWEST_FIRST = defaultOrder(['at', 'at', 'desc'], ['id', 'id', 'desc']);
 
 /**
  * The order a list's request asks for: the requested key's column from the list's own table of

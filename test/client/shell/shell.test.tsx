@@ -8,7 +8,7 @@ import { http } from 'msw';
 
 import { api as appApi } from '../../../src/client/lib/http/api';
 import { adminMenu, api, fail, loginData, ok, panelData } from '../testing/handlers';
-import { userHandlers } from '../testing/handlers/user';
+import { bob, userHandlers } from '../testing/handlers/user';
 import { findRow, search, user } from '../testing/list-screen';
 import { renderApp, screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -61,7 +61,8 @@ async function filterUsersToPage2() {
   await search();
   await waitFor(() => expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 1, params: { userName: 'ali' } }));
   await user.click(document.querySelector('.ant-pagination-item-2') as HTMLElement);
-  await waitFor(() => expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 2, params: { userName: 'ali' } }));
+  // One page on: with the id of the last row page 1 showed (bob).
+  await waitFor(() => expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 2, after: bob.id, params: { userName: 'ali' } }));
 }
 
 describe('tab bar', () => {
@@ -104,7 +105,7 @@ describe('tab bar', () => {
     await user.click(within(tabNode('用户管理')).getByText('用户管理'));
 
     await waitFor(() => expect(log.sent('/sys/user/inquire')).toHaveLength(before + 1));
-    expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 2, params: { userName: 'ali' } });
+    expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 2, after: bob.id, params: { userName: 'ali' } });
     expect(userNameFilter()).toHaveValue('ali');
     expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
   });

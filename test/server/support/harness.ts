@@ -74,7 +74,13 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     scheduler: { enabled: false, tickMs: 50 },
     ...overrides,
   };
-  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: 4 });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    poolSize: 4,
+    sqliteReaders: config.sqliteReaders,
+    pgPreparedStatements: config.pgPreparedStatements,
+  });
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await seedIfEmpty(database.db, () => app.passwords.hash(ADMIN_PASSWORD));

@@ -13,6 +13,8 @@ import type { DownloadKey, UploadKey } from '../../lib/http/endpoints';
 export interface PagedArg {
   size: number;
   current: number;
+  /** The previous page's last row id, when the pager stepped one page on (see use-inquire). */
+  after?: number;
   params?: object;
 }
 
@@ -58,7 +60,11 @@ export interface EditableRow {
 }
 
 /** What an RTK Query `useXxxQuery` hook of a paged endpoint offers the block. */
-export type PagedQueryHook<A extends PagedArg, Row> = (arg: A, options?: { skip?: boolean }) => { data?: Paged<Row>; isFetching: boolean; refetch: () => unknown };
+/** `currentData` is the answer to this very `arg` (undefined while it loads); `data` may be an earlier one's. */
+export type PagedQueryHook<A extends PagedArg, Row> = (
+  arg: A,
+  options?: { skip?: boolean },
+) => { data?: Paged<Row>; currentData?: Paged<Row>; isFetching: boolean; refetch: () => unknown };
 
 /** What an RTK Query `useXxxMutation` hook offers the block. */
 export type MutationHook<Body, Data> = () => readonly [(body: Body) => { unwrap(): Promise<Envelope<Data>> }, { isLoading: boolean }];

@@ -1,7 +1,8 @@
 /**
  * Paging state of one paged list: the page size the user picked is sent as `size`, the page as
  * `current`, the filters as `params` with empty values dropped (DESIGN 2), the column sort (if
- * any) as `sort`.
+ * any) as `sort`. Stepping one page on from the page shown also sends that page's last row id as
+ * `after`, so a list of a million rows reads on from it instead of skipping every row before.
  */
 import { useCallback, useMemo, useState } from 'react';
 
@@ -50,13 +51,15 @@ export function useInquire<A extends PagedArg, Row>(
   useQuery: PagedQueryHook<A, Row>,
   { pageSize = PAGE_SIZE_DEFAULT, fixedParams, skip = false }: InquireOptions<A> = {},
 ): Inquiry<Row> {
-  const [paging, setPaging] = useState({ current: 1, size: pageSize });
+  const [paging, setPaging] = useState<{ current: number; size: number; after?: number }>({ current: 1, size: pageSize });
   const [filters, setFilters] = useState<FormValues>({});
   const [sort, setSort] = useState<SortRequest | undefined>(undefined);
   const params = useMemo(() => ({ ...fixedParams, ...filters }), [fixedParams, filters]);
-  const { size, current } = paging;
-  const arg = useMemo(() => ({ size, current, params, ...(sort ? { sort } : {}) }) as A, [size, current, params, sort]);
-  const { data, isFetching, refetch } = useQuery(arg, { skip });
+  const { size, current, after } = paging;
+  const arg = useMemo(() => ({ size, current, ...(after === undefined ? {} : { after }), params, ...(sort ? { sort } : {}) }) as A, [size, current, after, params, sort]);
+  const { data, currentData, isFetching, refetch } = useQuery(arg, { skip });
+  // The last row of the page on screen (not of an earlier answer shown while this one loads).
+  const lastShownId = (currentData?.records.at(-1) as { id?: unknown } | undefined)?.id;
   // Back on a tab kept open in the shell: same filters and page, current rows.
   useRefetchOnReturn(refetch, skip);
   const search = useCallback(
@@ -69,17 +72,23 @@ export function useInquire<A extends PagedArg, Row>(
         return;
       }
       setFilters(next);
-      setPaging((previous) => ({ ...previous, current: 1 }));
+      setPaging((previous) => ({ current: 1, size: previous.size }));
     },
     [filters, current, refetch, skip],
   );
-  const changePage = useCallback((current: number, size: number) => {
-    // A new page size starts again at page 1: the old page number may no longer exist.
-    setPaging((previous) => ({ current: size === previous.size ? current : 1, size }));
-  }, []);
+  const changePage = useCallback(
+    (current: number, size: number) =>
+      setPaging((previous) => {
+        // A new page size starts again at page 1: the old page number may no longer exist.
+        if (size !== previous.size) return { current: 1, size };
+        const stepsOn = current === previous.current + 1 && typeof lastShownId === 'number';
+        return stepsOn ? { current, size, after: lastShownId } : { current, size };
+      }),
+    [lastShownId],
+  );
   const changeSort = useCallback((next: SortRequest | undefined) => {
     setSort(next);
-    setPaging((previous) => ({ ...previous, current: 1 }));
+    setPaging((previous) => ({ current: 1, size: previous.size }));
   }, []);
   return { data, loading: isFetching, current: paging.current, size: paging.size, params, sort, search, changePage, changeSort };
 }

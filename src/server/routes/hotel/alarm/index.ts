@@ -58,7 +58,7 @@ async function sweepMinutes(db: Kysely<Database>): Promise<number | null> {
 /** Registers the routes; nothing to wait for (a Fastify plugin answers a promise). */
 export function alarmRoutes(app: FastifyInstance): Promise<void> {
   const filtered = (filters: AlarmFilters) => {
-    let query = alarmsWithDevices(app.db);
+    let query = alarmsWithDevices(app.reads);
     if (filters.status === 'active') query = query.where('a.clearedAt', 'is', null);
     if (filters.status === 'cleared') query = query.where('a.clearedAt', 'is not', null);
     if (filters.acknowledged === 1) query = query.where('a.acknowledgedAt', 'is not', null);
@@ -77,11 +77,22 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     const query = filtered(request.body.params ?? {});
     const order = listOrder(request.body.sort, ALARM_SORT, ALARM_ORDER, 'a.id');
     // Alarms accumulate for as long as the hotel runs: counted up to the cap, like the audit logs.
-    const page = await fetchCappedPage(request.body, countUpTo(app.db, query.select('a.id')), (limit, offset) =>
-      ordered(query.select([...alarmColumns]), order)
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+    const page = await fetchCappedPage(
+      request.body,
+      countUpTo(app.reads, query.select('a.id')),
+      (limit, offset, seek) =>
+        ordered(query.$if(seek !== null, (q) => q.where(seek!)).select([...alarmColumns]), order)
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      {
+        order,
+        rowById: (id) =>
+          alarmsWithDevices(app.reads)
+            .select([...alarmColumns])
+            .where('a.id', '=', id)
+            .executeTakeFirst(),
+      },
     );
     return ok(page);
   });

@@ -27,32 +27,47 @@ const toCommand = (row: Row<'hotelDeviceCommand'>): CommandRecord => ({
   ackedAt: row.ackedAt,
 });
 
-/** Lazily, when commands are read: every command still 'sent' past the timeout becomes 'timed_out'. */
-export async function expireCommands(app: FastifyInstance, now = Date.now()): Promise<void> {
+/**
+ * These commands, if still 'sent' past the timeout, become 'timed_out' (conditionally, so an ack
+ * that came first stands).
+ */
+async function expireCommands(app: FastifyInstance, ids: number[]): Promise<void> {
   await app.db
     .updateTable('hotelDeviceCommand')
     .set({ status: 'timed_out' })
+    .where('id', 'in', ids)
     .where('status', '=', 'sent')
-    .where('sentAt', '<', now - app.config.mqtt.commandTimeoutMs)
+    .where('sentAt', '<', Date.now() - app.config.mqtt.commandTimeoutMs)
     .execute();
 }
 
-/** The latest command of each of these devices. */
+/**
+ * The latest command of each of these devices. Lazily, when they are read, those still 'sent'
+ * past the timeout are written as 'timed_out' and read again: a list page with no overdue command
+ * (nearly all of them) writes nothing.
+ */
 export async function latestCommands(app: FastifyInstance, deviceIds: number[]): Promise<Map<number, CommandRecord>> {
   const latest = new Map<number, CommandRecord>();
   if (deviceIds.length === 0) return latest;
-  await expireCommands(app);
-  const rows = await app.db
-    .selectFrom('hotelDeviceCommand')
-    .selectAll()
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('hotelDeviceCommand')
-        .select((inner) => inner.fn.max('id').as('id'))
-        .where('deviceId', 'in', deviceIds)
-        .groupBy('deviceId'),
-    )
-    .execute();
+  const read = () =>
+    app.reads
+      .selectFrom('hotelDeviceCommand')
+      .selectAll()
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('hotelDeviceCommand')
+          .select((inner) => inner.fn.max('id').as('id'))
+          .where('deviceId', 'in', deviceIds)
+          .groupBy('deviceId'),
+      )
+      .execute();
+  let rows = await read();
+  const cutoff = Date.now() - app.config.mqtt.commandTimeoutMs;
+  const overdue = rows.filter((row) => row.status === 'sent' && row.sentAt < cutoff).map((row) => row.id);
+  if (overdue.length > 0) {
+    await expireCommands(app, overdue);
+    rows = await read();
+  }
   rows.forEach((row) => latest.set(row.deviceId, toCommand(row)));
   return latest;
 }

@@ -10,7 +10,7 @@ import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
 import { defaultOrder, countUpTo, fetchCappedPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
-import { searchContains } from '../../../lib/text-search';
+import { listSearch } from '../../../lib/text-search';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { sendXlsx } from '../../../lib/xlsx';
@@ -32,18 +32,22 @@ const SN_TAKEN = '序列号已存在';
 const AUTH_FAILED = '设备认证失败';
 
 type DeviceFilters = NonNullable<BodyOf<'/hotel/device/inquire'>['params']>;
+type DeviceSort = BodyOf<'/hotel/device/inquire'>['sort'];
 /** The sort keys of the device list (contract DEVICE_SORT_KEYS) and the columns they order by. */
+// Qualified: a search joins the FTS table, which has name and sn columns too.
 const DEVICE_SORT: Record<(typeof DEVICE_SORT_KEYS)[number], SortColumn> = {
-  name: 'name',
-  sn: 'sn',
-  type: 'type',
-  roomNo: 'roomNo',
-  state: 'state',
-  online: 'online',
-  lastSeenAt: { column: 'lastSeenAt', nullable: true },
-  createdAt: 'createdAt',
+  name: 'hotelDevice.name',
+  sn: 'hotelDevice.sn',
+  type: 'hotelDevice.type',
+  roomNo: 'hotelDevice.roomNo',
+  state: 'hotelDevice.state',
+  online: 'hotelDevice.online',
+  lastSeenAt: { column: 'hotelDevice.lastSeenAt', nullable: true },
+  createdAt: 'hotelDevice.createdAt',
 };
-const DEVICE_ORDER = defaultOrder(['id', 'id']);
+const ID = 'hotelDevice.id';
+/** The list's order, its id taken from `idColumn` (the search's, which may be the FTS rowid). */
+const deviceOrder = (sort: DeviceSort, idColumn = ID) => listOrder(sort, DEVICE_SORT, defaultOrder(['id', idColumn]), idColumn);
 
 /** The answer never carries the key hash. */
 const toRecord = (row: Row<'hotelDevice'>, locations: LocationIndex) => ({
@@ -69,38 +73,49 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   const assertDeviceType = (type: string) => assertKnownDeviceType(app.db, type);
 
-  const filteredDevices = (filters: DeviceFilters) => {
-    let query = app.db.selectFrom('hotelDevice');
+  /**
+   * The devices the filters select, and the order their search needs (see listSearch). Read from
+   * `app.reads` (reader threads on SQLite): a broad search never holds the heartbeats.
+   */
+  const filteredDevices = (filters: DeviceFilters, sort: DeviceSort) => {
+    const search = listSearch(app.dialect, 'hotel_device', ID, [
+      { column: 'name', ref: sql.ref('hotelDevice.name'), text: filters.name },
+      { column: 'sn', ref: sql.ref('hotelDevice.sn'), text: filters.sn },
+    ]);
+    let query = search.apply(app.reads.selectFrom('hotelDevice'));
     if (filters.locationId !== undefined) query = query.where(inLocationSubtree(sql.ref('hotelDevice.locationId'), filters.locationId));
-    const id = sql.ref<number>('hotelDevice.id');
-    if (given(filters.name)) query = query.where(searchContains(app.dialect, { table: 'hotel_device', column: 'name', ref: sql.ref('hotelDevice.name'), id }, filters.name));
-    if (given(filters.sn)) query = query.where(searchContains(app.dialect, { table: 'hotel_device', column: 'sn', ref: sql.ref('hotelDevice.sn'), id }, filters.sn));
-    if (given(filters.type)) query = query.where('type', '=', filters.type.trim());
-    if (given(filters.roomNo)) query = query.where('roomNo', '=', filters.roomNo.trim());
-    if (filters.state !== undefined) query = query.where('state', '=', filters.state);
-    if (filters.online !== undefined) query = query.where('online', '=', filters.online);
-    return query;
+    if (given(filters.type)) query = query.where('hotelDevice.type', '=', filters.type.trim());
+    if (given(filters.roomNo)) query = query.where('hotelDevice.roomNo', '=', filters.roomNo.trim());
+    if (filters.state !== undefined) query = query.where('hotelDevice.state', '=', filters.state);
+    if (filters.online !== undefined) query = query.where('hotelDevice.online', '=', filters.online);
+    return { query, order: deviceOrder(sort, search.idColumn) };
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
-    const query = filteredDevices(request.body.params ?? {});
-    const order = listOrder(request.body.sort, DEVICE_SORT, DEVICE_ORDER);
+    const { query, order } = filteredDevices(request.body.params ?? {}, request.body.sort);
     const page = await fetchCappedPage(
       request.body,
-      countUpTo(app.db, query.select('id')),
+      countUpTo(app.reads, query.select(ID)),
       // The page's ids first, from an index alone; then only those rows are read, so a deep page
       // skips index entries rather than whole rows.
-      (limit, offset) =>
+      (limit, offset, seek) =>
         ordered(
-          app.db
+          app.reads
             .selectFrom('hotelDevice')
             .selectAll()
-            .where('id', 'in', ordered(query.select('id'), order).limit(limit).offset(offset)),
-          order,
+            .where(
+              ID,
+              'in',
+              ordered(query.$if(seek !== null, (q) => q.where(seek!)).select(ID), order)
+                .limit(limit)
+                .offset(offset),
+            ),
+          deviceOrder(request.body.sort),
         ).execute(),
+      { order, rowById: (id) => app.reads.selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirst() },
     );
     const locations = await LocationIndex.of(
-      app.db,
+      app.reads,
       page.records.map((row) => row.locationId),
     );
     const commands = await latestCommands(
@@ -114,7 +129,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     const { params = {}, sort } = request.body;
     const labels = await viewLabels(app.db, 'hotel/device');
     const locations = await LocationIndex.load(app.db);
-    const order = listOrder(sort, DEVICE_SORT, DEVICE_ORDER);
+    const { query, order } = filteredDevices(params, sort);
     return sendXlsx(reply, {
       fileName: '设备列表',
       sheetName: '设备',
@@ -130,12 +145,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
         { header: '备注', width: 30, value: (device) => device.remark },
       ],
       rows: inOrder(order, (seek, limit) =>
-        ordered(
-          filteredDevices(params)
-            .$if(seek !== null, (q) => q.where(seek!))
-            .selectAll(),
-          order,
-        )
+        ordered(query.$if(seek !== null, (q) => q.where(seek!)).selectAll('hotelDevice'), order)
           .limit(limit)
           .execute(),
       ),

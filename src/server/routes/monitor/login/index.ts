@@ -8,12 +8,12 @@ import type { Kysely } from 'kysely';
 import type { Database, Row } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { defineRoute, ok } from '../../../lib/route';
-import { countUpTo, fetchCappedPage, given } from '../../../lib/list-query';
+import { given } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { verifyChain } from '../../../lib/audit-chain';
 import { dictionaryLabels } from '../export-labels';
 import { formatTime } from '../../../../contract/time';
-import { newestFirstInBatches } from '../../../lib/keyset-batches';
+import { newestFirstInBatches, newestFirstPage } from '../../../lib/keyset-batches';
 
 type Filters = NonNullable<BodyOf<'/monitor/login/inquire'>['params']>;
 type LoginRecord = DataOf<'/monitor/login/inquire'>['records'][number];
@@ -43,20 +43,9 @@ async function* loginsForExport(db: Kysely<Database>, params: Filters): AsyncGen
 
 export function loginRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/monitor/login/inquire', 'resource', async (request) => {
-    const { size, current, params = {} } = request.body;
-    const filtered = filteredLogins(app.db, params);
-    const page = await fetchCappedPage(
-      { size, current },
-      countUpTo(app.db, filtered.select('id')),
-      // The page's ids from the filter's index, then only those rows (see the operation log).
-      (limit, offset) =>
-        app.db
-          .selectFrom('sysLoginLog')
-          .select(recordColumns)
-          .where('id', 'in', filtered.select('id').orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset))
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .execute(),
+    const { size, current, after, params = {} } = request.body;
+    const page = await newestFirstPage({ size, current, after }, app.reads, filteredLogins(app.reads, params).select('id'), (ids) =>
+      app.reads.selectFrom('sysLoginLog').select(recordColumns).where('id', 'in', ids),
     );
     return ok({ ...page, records: page.records.map(toRecord) });
   });
@@ -82,7 +71,7 @@ export function loginRoutes(app: FastifyInstance, _options: unknown, done: () =>
         { header: '操作系统', value: (r) => r.os },
         { header: '消息', width: 30, value: (r) => r.msg },
       ],
-      rows: loginsForExport(app.db, request.body.params ?? {}),
+      rows: loginsForExport(app.reads, request.body.params ?? {}),
     });
   });
   done();

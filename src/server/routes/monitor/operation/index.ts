@@ -12,7 +12,7 @@ import { formatTime } from '../../../../contract/time';
 import { findOperation, inquireOperations, operationOptions, operationsForExport } from './repository';
 
 export function operationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
-  defineRoute(app, '/monitor/operation/inquire', 'resource', async (request) => ok(await inquireOperations(app.db, request.body)));
+  defineRoute(app, '/monitor/operation/inquire', 'resource', async (request) => ok(await inquireOperations(app.reads, request.body)));
 
   defineRoute(app, '/monitor/operation/detail', 'resource', async (request) => ok(await findOperation(app.db, request.body.id)));
 
@@ -46,7 +46,7 @@ export function operationRoutes(app: FastifyInstance, _options: unknown, done: (
         { header: 'IP 地址', value: (r) => r.ip },
         { header: '耗时（毫秒）', width: 12, value: (r) => r.durationMs },
       ],
-      rows: operationsForExport(app.db, request.body.params ?? {}),
+      rows: operationsForExport(app.reads, request.body.params ?? {}),
     });
   });
   done();

@@ -4,9 +4,9 @@ import type { Database, Row } from '../../../db/schema';
 import type { BodyOf } from '../../../../contract';
 import type { Static } from '../../../../contract/common';
 import type { OperationRecord } from '../../../../contract/monitor/operation';
-import { countUpTo, fetchCappedPage, given } from '../../../lib/list-query';
+import { given } from '../../../lib/list-query';
 import { notFound } from '../../../lib/errors';
-import { newestFirstInBatches } from '../../../lib/keyset-batches';
+import { newestFirstInBatches, newestFirstPage } from '../../../lib/keyset-batches';
 
 type Db = Kysely<Database>;
 type Filters = NonNullable<BodyOf<'/monitor/operation/inquire'>['params']>;
@@ -51,21 +51,9 @@ const toRecord = (row: Pick<Row<'sysOperationLog'>, (typeof recordColumns)[numbe
   operatorType: row.operatorType as OperationRow['operatorType'],
 });
 
-export async function inquireOperations(db: Db, { size, current, params = {} }: BodyOf<'/monitor/operation/inquire'>) {
-  const filtered = filteredOperations(db, params);
-  const page = await fetchCappedPage(
-    { size, current },
-    countUpTo(db, filtered.select('id')),
-    // The page's ids first, from the filter's index alone; then only those rows are read. Skipping
-    // rows (a later page) then costs index entries, not a table read per skipped row.
-    (limit, offset) =>
-      db
-        .selectFrom('sysOperationLog')
-        .select(recordColumns)
-        .where('id', 'in', filtered.select('id').orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset))
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .execute(),
+export async function inquireOperations(db: Db, { size, current, after, params = {} }: BodyOf<'/monitor/operation/inquire'>) {
+  const page = await newestFirstPage({ size, current, after }, db, filteredOperations(db, params).select('id'), (ids) =>
+    db.selectFrom('sysOperationLog').select(recordColumns).where('id', 'in', ids),
   );
   return { ...page, records: page.records.map(toRecord) };
 }

@@ -3,14 +3,14 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { notFound } from '../../../lib/errors';
-import { defaultOrder, countUpTo, fetchCappedPage, given, inOrder, listOrder, ordered, type ListOrder, type SortColumn } from '../../../lib/list-query';
-import { searchContains } from '../../../lib/text-search';
+import { defaultOrder, countUpTo, fetchCappedPage, inOrder, listOrder, ordered, type ListOrder, type PageRequest, type SortColumn } from '../../../lib/list-query';
+import { listSearch } from '../../../lib/text-search';
 import type { Dialect } from '../../../db/connection';
 import type { USER_SORT_KEYS } from '../../../../contract/sys/user';
 
-/** The database and its dialect: the name searches use the dialect's trigram index. */
+/** Where lists are read (the server's `reads`) and its dialect: name searches use the dialect's trigram index. */
 export interface UserStore {
-  db: Kysely<Database>;
+  reads: Kysely<Database>;
   dialect: Dialect;
 }
 type Db = Kysely<Database>;
@@ -38,38 +38,56 @@ export const USER_SORT: Record<UserSortKey, SortColumn> = {
   createdAt: 'u.createdAt',
   updatedAt: 'u.updatedAt',
 };
-const USER_ORDER = defaultOrder(['id', 'u.id']);
+/** The list's order, its id taken from `idColumn` (the search's, which may be the FTS rowid). */
+const userOrder = (sort: UserSort, idColumn = 'u.id') => listOrder(sort, USER_SORT, defaultOrder(['id', idColumn]), idColumn);
 
 type UserFilters = NonNullable<BodyOf<'/sys/user/inquire'>['params']>;
+type UserSort = BodyOf<'/sys/user/inquire'>['sort'];
 
-const userNameContains = ({ dialect }: UserStore, text: string) =>
-  searchContains(dialect, { table: 'sys_user', column: 'user_name', ref: sql.ref('u.userName'), id: sql.ref('u.id') }, text);
-const nickNameContains = ({ dialect }: UserStore, text: string) =>
-  searchContains(dialect, { table: 'sys_user', column: 'nick_name', ref: sql.ref('u.nickName'), id: sql.ref('u.id') }, text);
+const nameSearch = ({ dialect }: UserStore, params: Pick<UserFilters, 'userName' | 'nickName'>) =>
+  listSearch(dialect, 'sys_user', 'u.id', [
+    { column: 'user_name', ref: sql.ref('u.userName'), text: params.userName },
+    { column: 'nick_name', ref: sql.ref('u.nickName'), text: params.nickName },
+  ]);
 
-function filteredUsers(store: UserStore, params: UserFilters) {
-  return userRecords(store.db)
-    .$if(given(params.userName), (q) => q.where(userNameContains(store, params.userName!)))
-    .$if(given(params.nickName), (q) => q.where(nickNameContains(store, params.nickName!)))
+/** The users the filters select, and the order their search needs (see listSearch). */
+function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort) {
+  const search = nameSearch(store, params);
+  const query = search
+    .apply(userRecords(store.reads))
     .$if(params.state !== undefined, (q) => q.where('u.state', '=', params.state!))
     .$if(params.roleId !== undefined, (q) => q.where('u.roleId', '=', params.roleId!));
+  return { query, order: userOrder(sort, search.idColumn) };
 }
 
 /** A user list's page: counted up to the cap (see fetchCappedPage), the rows of the asked page. */
-function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, page: { size: number; current: number }, order: ListOrder) {
-  return fetchCappedPage(page, countUpTo(store.db, filtered.clearSelect().select('u.id')), (limit, offset) => ordered(filtered, order).limit(limit).offset(offset).execute());
+function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, page: PageRequest, order: ListOrder) {
+  return fetchCappedPage(
+    page,
+    countUpTo(store.reads, filtered.clearSelect().select('u.id')),
+    (limit, offset, seek) =>
+      ordered(
+        filtered.$if(seek !== null, (q) => q.where(seek!)),
+        order,
+      )
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    { order, rowById: (id) => userRecords(store.reads).where('u.id', '=', id).executeTakeFirst() },
+  );
 }
 
-export function inquireUsers(store: UserStore, { size, current, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
-  return userPage(store, filteredUsers(store, params), { size, current }, listOrder(sort, USER_SORT, USER_ORDER, 'u.id'));
+export function inquireUsers(store: UserStore, { size, current, after, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
+  const { query, order } = filteredUsers(store, params, sort);
+  return userPage(store, query, { size, current, after }, order);
 }
 
 /** Every user the list's filters match, in the list's order, read in batches (export). */
 export function usersInOrder(store: UserStore, { params = {}, sort }: BodyOf<'/sys/user/export'>) {
-  const order = listOrder(sort, USER_SORT, USER_ORDER, 'u.id');
+  const { query, order } = filteredUsers(store, params, sort);
   return inOrder(order, (seek, limit) =>
     ordered(
-      filteredUsers(store, params).$if(seek !== null, (q) => q.where(seek!)),
+      query.$if(seek !== null, (q) => q.where(seek!)),
       order,
     )
       .limit(limit)
@@ -78,10 +96,11 @@ export function usersInOrder(store: UserStore, { params = {}, sort }: BodyOf<'/s
 }
 
 /** A role's users, or with `member` 0 the users outside it (candidates for binding). */
-export function inquireRoleUsers(store: UserStore, { size, current, params }: BodyOf<'/sys/role/user/inquire'>) {
+export function inquireRoleUsers(store: UserStore, { size, current, after, params }: BodyOf<'/sys/role/user/inquire'>) {
   const member = params.member ?? 1;
-  const filtered = userRecords(store.db)
-    .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])))
-    .$if(given(params.userName), (q) => q.where(userNameContains(store, params.userName!)));
-  return userPage(store, filtered, { size, current }, USER_ORDER);
+  const search = nameSearch(store, { userName: params.userName });
+  const filtered = search
+    .apply(userRecords(store.reads))
+    .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])));
+  return userPage(store, filtered, { size, current, after }, userOrder(undefined, search.idColumn));
 }

@@ -1,0 +1,77 @@
+/**
+ * PostgreSQL prepared statements for repeated SQL (db/pg-prepared.ts, issue 10): a text becomes a
+ * named statement on its fifth run, at most `max` texts are named, and the answers are the same.
+ */
+import { sql } from 'kysely';
+import { createTestDatabase, dialects, type TestDatabase } from './support/harness';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { StatementNames } from '../../src/server/db/pg-prepared';
+
+describe('StatementNames', () => {
+  it('names a text on its threshold-th run, the same name ever after, one name per text', () => {
+    const names = new StatementNames({ threshold: 3, max: 10 });
+    expect(names.nameOf('select 1')).toBeUndefined();
+    expect(names.nameOf('select 1')).toBeUndefined();
+    const name = names.nameOf('select 1');
+    expect(name).toMatch(/^s_[0-9a-f]{32}$/);
+    expect(names.nameOf('select 1')).toBe(name);
+    for (let i = 0; i < 3; i += 1) names.nameOf('select 2');
+    expect(names.nameOf('select 2')).not.toBe(name);
+    expect(names.size).toBe(2);
+  });
+
+  it('names at most max texts; later ones stay unnamed', () => {
+    const names = new StatementNames({ threshold: 1, max: 2 });
+    expect(names.nameOf('a')).toBeDefined();
+    expect(names.nameOf('b')).toBeDefined();
+    expect(names.nameOf('c')).toBeUndefined();
+    expect(names.nameOf('c')).toBeUndefined();
+    expect(names.nameOf('a')).toBeDefined();
+    expect(names.size).toBe(2);
+  });
+
+  it('forgets its counts rather than growing without bound on texts that vary', () => {
+    const names = new StatementNames({ threshold: 2, max: 10 });
+    names.nameOf('hot');
+    for (let i = 0; i < 10_000; i += 1) names.nameOf(`select ${i}`);
+    // The count of 'hot' was forgotten with the rest: two more runs name it.
+    expect(names.nameOf('hot')).toBeUndefined();
+    expect(names.nameOf('hot')).toBeDefined();
+  });
+});
+
+const onPostgres = dialects().includes('postgres') ? describe : describe.skip;
+
+onPostgres('prepared statements on PostgreSQL', () => {
+  let target: TestDatabase;
+  const opened: DatabaseHandle[] = [];
+  const open = async (pgPreparedStatements: boolean) => {
+    const handle = await openDatabase({ url: target.url, sqliteFile: target.sqliteFile, poolSize: 1, pgPreparedStatements });
+    opened.push(handle);
+    return handle;
+  };
+  const prepared = async (handle: DatabaseHandle) =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(handle.db)).rows.map((row) => row.statement);
+
+  beforeAll(async () => {
+    target = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    for (const handle of opened) await handle.close();
+    await target.drop();
+  });
+
+  it('runs a text as a named statement from its fifth run on, with the same answers', async () => {
+    const handle = await open(true);
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i += 1) answers.push((await sql<{ n: number }>`select ${i}::int * 3 as n`.execute(handle.db)).rows[0].n);
+    expect(answers).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
+    expect(await prepared(handle)).toContain('select $1::int * 3 as n');
+  });
+
+  it('prepares nothing when turned off', async () => {
+    const handle = await open(false);
+    for (let i = 0; i < 8; i += 1) await sql`select ${i}::int * 5 as n`.execute(handle.db);
+    expect(await prepared(handle)).toEqual([]);
+  });
+});
