@@ -63,7 +63,8 @@ export function paged<T extends TSchema>(record: T) {
     /**
      * Lists that can grow without bound (devices, users, the audit logs) count only up to 10,000
      * rows: past that `total` is a lower bound, this is true, and the pager shows "10,000+" and
-     * always offers the next page; the page where the list ends answers the exact total.
+     * always offers the next page; the page where the list ends answers the exact total. A
+     * lower bound may be a few seconds old (docs/API.md, Paging); an exact total never is.
      */
     totalIsLowerBound: Type.Boolean(),
   });

@@ -96,12 +96,61 @@ export async function fetchCappedPage<T>(
   return { records, current, size, total: endsHere ? known : Math.max(cap, known), totalIsLowerBound: !endsHere };
 }
 
+/** How long a count that reached its limit is taken as reaching it again (ReachedCounts). */
+export const REACHED_COUNT_MS = 3_000;
+
+/**
+ * Counts that lately reached their limit, by query text and parameters. A list longer than the
+ * cap answers "10,000+" however much longer it is, so for a few seconds such a count is taken as
+ * reached again instead of reading cap + 1 index entries on every page of a broad list (the whole
+ * device list, a search matching ten thousand devices): paging through it, or several staff
+ * looking at it, costs the page alone. A count below its limit is read afresh every time, so an
+ * exact total is never stale; a "10,000+" may be REACHED_COUNT_MS old (docs/API.md, Paging).
+ */
+export class ReachedCounts {
+  private readonly until = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs = REACHED_COUNT_MS,
+    private readonly maxEntries = 1_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  has(key: string): boolean {
+    const until = this.until.get(key);
+    if (until === undefined) return false;
+    if (until > this.clock()) return true;
+    this.until.delete(key);
+    return false;
+  }
+
+  remember(key: string): void {
+    this.until.delete(key);
+    // Insertion order is age order: the oldest entry makes room.
+    if (this.until.size >= this.maxEntries) this.until.delete(this.until.keys().next().value!);
+    this.until.set(key, this.clock() + this.ttlMs);
+  }
+}
+
+/** One memo per database (per app in tests, where several share a process). */
+const reachedByDatabase = new WeakMap<QueryExecutorProvider, ReachedCounts>();
+const reachedCountsOf = (db: QueryExecutorProvider) => reachedByDatabase.get(db) ?? reachedByDatabase.set(db, new ReachedCounts()).get(db)!;
+
 /**
  * fetchCappedPage's count for a list whose matching ids `ids` selects: a count over the ids LIMITed
- * to `limit`, so the database reads at most that many index entries.
+ * to `limit`, so the database reads at most that many index entries. A count that reaches its
+ * limit is remembered for a few seconds (ReachedCounts).
  */
-export function countUpTo(db: QueryExecutorProvider, ids: { limit(limit: number): Expression<unknown> }) {
-  return async (limit: number) => (await sql<{ n: number | string }>`select count(*) as n from (${ids.limit(limit)}) as capped`.execute(db)).rows[0] ?? { n: 0 };
+export function countUpTo(db: QueryExecutorProvider, ids: { limit(limit: number): Expression<unknown> }, reached = reachedCountsOf(db)) {
+  return async (limit: number): Promise<{ n: number | string }> => {
+    const query = sql<{ n: number | string }>`select count(*) as n from (${ids.limit(limit)}) as capped`;
+    const compiled = query.compile(db);
+    const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+    if (reached.has(key)) return { n: limit };
+    const counted = (await query.execute(db)).rows[0] ?? { n: 0 };
+    if (Number(counted.n) >= limit) reached.remember(key);
+    return counted;
+  };
 }
 
 /** The column a sort key orders by; nullable columns say so (NULL sorts as the largest value). */

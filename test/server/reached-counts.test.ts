@@ -1,0 +1,71 @@
+/**
+ * A capped count that reaches its limit ("10,000+") is taken as reached for a few seconds instead
+ * of being read again on every page; a count below its limit, an exact total, is always read.
+ */
+import { describeOnEachDatabase } from './support/harness';
+import { countUpTo, ReachedCounts, REACHED_COUNT_MS } from '../../src/server/lib/list-query';
+
+describe('ReachedCounts', () => {
+  it('forgets an entry after its time and the oldest entry when full', () => {
+    let now = 1_000;
+    const reached = new ReachedCounts(100, 2, () => now);
+    reached.remember('a');
+    now += 99;
+    expect(reached.has('a')).toBe(true);
+    now += 1;
+    expect(reached.has('a')).toBe(false);
+
+    reached.remember('a');
+    reached.remember('b');
+    reached.remember('c');
+    expect([reached.has('a'), reached.has('b'), reached.has('c')]).toEqual([false, true, true]);
+  });
+});
+
+describeOnEachDatabase('counts up to a limit', (ctx) => {
+  let now = 0;
+  const clock = () => now;
+
+  beforeAll(async () => {
+    const stamp = Date.now();
+    const device = (sn: string) => ({
+      name: sn,
+      sn,
+      type: 'lock',
+      roomNo: '1',
+      locationId: null,
+      state: 1,
+      online: 0,
+      lastSeenAt: null,
+      keyHash: 'x',
+      remark: '',
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    await ctx()
+      .database.db.insertInto('hotelDevice')
+      .values([...Array.from({ length: 6 }, (_, i) => device(`REACH-A-${i}`)), ...Array.from({ length: 2 }, (_, i) => device(`REACH-B-${i}`))])
+      .execute();
+  });
+
+  const idsOf = (prefix: string) => ctx().app.reads.selectFrom('hotelDevice').select('id').where('sn', 'like', `${prefix}%`);
+
+  it('answers a count that reached its limit from memory until its time is up, and reads a smaller one every time', async () => {
+    const reached = new ReachedCounts(REACHED_COUNT_MS, 100, clock);
+    const countA = countUpTo(ctx().app.reads, idsOf('REACH-A-'), reached);
+    const countB = countUpTo(ctx().app.reads, idsOf('REACH-B-'), reached);
+    expect(Number((await countA(5)).n)).toBe(5);
+    expect(Number((await countA(10)).n)).toBe(6);
+    expect(Number((await countB(5)).n)).toBe(2);
+
+    await ctx().database.db.deleteFrom('hotelDevice').where('sn', 'like', 'REACH-%').execute();
+    // Reached: still "at least 5" within the time. Not reached (a different limit, another
+    // filter): read again, so an exact total is never stale.
+    now += REACHED_COUNT_MS - 1;
+    expect(Number((await countA(5)).n)).toBe(5);
+    expect(Number((await countA(10)).n)).toBe(0);
+    expect(Number((await countB(5)).n)).toBe(0);
+    now += 1;
+    expect(Number((await countA(5)).n)).toBe(0);
+  });
+});
