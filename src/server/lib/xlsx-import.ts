@@ -3,7 +3,7 @@
  * accepted only as XLSX_MIME), the rows of its first sheet by column header, per-row problems in
  * the words of the contract's validation messages, and the blank template a user fills in.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { IMPORT_MAX_BYTES, XLSX_MIME } from '../../contract/constants';
@@ -11,6 +11,9 @@ import { formatValidationErrors } from '../plugins/app/errors';
 import { invalid } from './errors';
 import { describeValidationError, type ValidationIssue } from './validation-messages';
 import { XLSX_TYPE } from './xlsx';
+
+/** ExcelJS costs ~25 MB once loaded: only an import or a template loads it, not every server start. */
+const excel = async () => (await import('exceljs')).default;
 
 /** Uncompressed size a file may declare: a few MB of spreadsheet, not a zip bomb. */
 const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
@@ -88,7 +91,7 @@ export interface SheetRow<K extends string> {
  */
 export async function readSheet<K extends string>(file: Buffer, columns: readonly ImportColumn<K>[], maxRows: number): Promise<SheetRow<K>[]> {
   assertReasonableZip(file);
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   try {
     await book.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
@@ -142,7 +145,7 @@ export function schemaProblem(request: FastifyRequest, schema: TSchema, body: un
 
 /** The blank template of an import: the header row (required columns marked *) and a notes sheet. */
 export async function sendTemplate(reply: FastifyReply, fileName: string, columns: readonly ImportColumn<string>[], notes: string[]): Promise<FastifyReply> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   const sheet = book.addWorksheet('导入数据');
   sheet.columns = columns.map((column) => ({
     header: column.required ? `${column.header}*` : column.header,

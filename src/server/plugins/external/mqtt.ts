@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export type MqttHandler = (topic: string, payload: Buffer) => Promise<void>;
@@ -42,6 +42,7 @@ export class MqttLink {
   private readonly handlers: Array<{ filter: string; handler: MqttHandler }> = [];
   private markSubscribed!: () => void;
   private readonly subscribedOnce = new Promise<void>((resolve) => (this.markSubscribed = resolve));
+  private closed = false;
 
   constructor(
     private readonly url: string,
@@ -63,10 +64,13 @@ export class MqttLink {
     return this.subscribedOnce;
   }
 
-  start(): void {
+  async start(): Promise<void> {
     const where = safeUrl(this.url);
+    // Loaded only when a broker is configured: mqtt.js costs a server without one ~13 MB.
+    const { connect } = await import('mqtt');
+    if (this.closed) return;
     // A clean session: what the filters need is subscribed again on every connect, below.
-    const client = mqtt.connect(this.url, { clientId: this.clientId, clean: true, resubscribe: false, reconnectPeriod: 2000, connectTimeout: 10_000 });
+    const client = connect(this.url, { clientId: this.clientId, clean: true, resubscribe: false, reconnectPeriod: 2000, connectTimeout: 10_000 });
     this.client = client;
     client.on('connect', () => {
       this.log.info({ broker: where, clientId: this.clientId }, 'mqtt connected');
@@ -110,6 +114,7 @@ export class MqttLink {
 
   /** Ends the connection (and its reconnecting); a broker that does not answer does not hold shutdown. */
   async close(): Promise<void> {
+    this.closed = true;
     const client = this.client;
     this.client = null;
     if (!client) return;
@@ -139,10 +144,7 @@ function registerMqtt(app: FastifyInstance): void {
   // Unique per process and start: two instances (or a restart racing the old one) never share a session.
   const link = new MqttLink(url, `hotel-api-${app.config.instanceId}-${crypto.randomBytes(4).toString('hex')}`, app.log.child({ component: 'mqtt' }));
   app.decorate('mqtt', link);
-  app.addHook('onReady', (done) => {
-    link.start();
-    done();
-  });
+  app.addHook('onReady', () => link.start());
   app.addHook('onClose', () => link.close());
 }
 
