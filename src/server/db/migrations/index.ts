@@ -13,6 +13,7 @@ import { deviceCommands } from './011_device_commands';
 import { locationMenu } from './012_location_menu';
 import { substringSearch } from './013_substring_search';
 import { sweepOrderIndex } from './014_sweep_order_index';
+import { deviceRoomTypeIndex } from './015_device_room_type_index';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -32,6 +33,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       // Numbers only grow: a database that has run 012 refuses a new migration numbered below it.
       '013_substring_search': substringSearch(this.dialect),
       '014_sweep_order_index': sweepOrderIndex(this.dialect),
+      '015_device_room_type_index': deviceRoomTypeIndex,
     });
   }
 }
