@@ -3,6 +3,12 @@ import path from 'node:path';
 import type { LogLevel } from 'fastify';
 import { defaultReaderCount } from './db/sqlite-readers';
 
+/**
+ * List queries that may run at once on PostgreSQL, per instance. On 2 cores with 4 staff running
+ * searches, the shared pool (10) let the searches crowd out the heartbeats; 1 cost lists a third
+ * of their throughput; 2 kept both.
+ */
+const DEFAULT_PG_READ_CONNECTIONS = 2;
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const logLevel = (value: string | undefined, fallback: LogLevel): LogLevel => LOG_LEVELS.find((level) => level === value) ?? fallback;
 
@@ -16,6 +22,8 @@ export interface ServerConfig {
   sqliteReaders: number;
   /** PostgreSQL runs repeated statements as prepared ones (db/pg-prepared.ts); off for an old PgBouncer in transaction mode. */
   pgPreparedStatements: boolean;
+  /** Connections of the PostgreSQL pool for list pages, counts and exports (db/connection.ts); 0 shares the main pool. */
+  pgReadConnections: number;
   /** Built SPA served on the same origin; absent in API-only tests. */
   clientDir?: string;
   adminPassword?: string;
@@ -73,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sqliteFile: env.SQLITE_FILE ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'hotel.db'),
     sqliteReaders: Math.max(0, int(env.SQLITE_READERS, defaultReaderCount())),
     pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
+    pgReadConnections: Math.max(0, int(env.PG_READ_CONNECTIONS, DEFAULT_PG_READ_CONNECTIONS)),
     clientDir: env.CLIENT_DIR ?? path.join(root, 'dist', 'client'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     session: { idleMinutes: int(env.SESSION_IDLE_MINUTES, 120), maxHours: int(env.SESSION_MAX_HOURS, 12) },

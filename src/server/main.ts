@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     sqliteFile: config.sqliteFile,
     sqliteReaders: config.sqliteReaders,
     pgPreparedStatements: config.pgPreparedStatements,
+    pgReadConnections: config.pgReadConnections,
   });
   const app = await buildApp({ config, database });
 

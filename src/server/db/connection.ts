@@ -42,11 +42,13 @@ export interface DatabaseOptions {
   sqliteReaders?: number;
   /** PostgreSQL: run repeated statements as named (prepared) ones (pg-prepared.ts); default on. */
   pgPreparedStatements?: boolean;
+  /** PostgreSQL: connections of the pool `reads` uses; 0 shares the main pool. */
+  pgReadConnections?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
-    ? await openPostgres(options.url, options.poolSize, options.pgPreparedStatements ?? true)
+    ? await openPostgres(options.url, options.poolSize, options.pgPreparedStatements ?? true, options.pgReadConnections ?? 0)
     : await openSqlite(options.sqliteFile, options.sqliteReaders ?? defaultReaderCount());
   await migrate(handle);
   return handle;
@@ -103,22 +105,32 @@ export function reusePreparedStatements(sqlite: BetterSqlite3.Database): void {
   }) as typeof sqlite.prepare;
 }
 
-async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize = 10, preparedStatements = true, readConnections = 0): Promise<DatabaseHandle> {
   const pg = await import('pg');
   // bigint columns hold epoch milliseconds and counts: well inside Number's safe range.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle pooled connection can be cut by the server (restart, failover, admin termination).
-  // Without a listener that error would crash the process; the pool drops the client and the
-  // next query opens a new one, so there is nothing else to do.
-  pool.on('error', () => undefined);
-  if (preparedStatements) prepareRepeatedStatements(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const open = (max: number) => {
+    const pool = new pg.Pool({ connectionString: url, max });
+    // An idle pooled connection can be cut by the server (restart, failover, admin termination).
+    // Without a listener that error would crash the process; the pool drops the client and the
+    // next query opens a new one, so there is nothing else to do.
+    pool.on('error', () => undefined);
+    if (preparedStatements) prepareRepeatedStatements(pool);
+    return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }) };
+  };
+  const { pool, db } = open(poolSize);
+  // List pages and their counts on a pool of their own, as SQLite's reader threads: however many
+  // staff search at once, at most this many of their queries run, and the heartbeats, sessions and
+  // writes keep the main pool (and the database's other cores) to themselves.
+  const reads = readConnections > 0 ? open(readConnections).db : db;
   return {
     db,
-    reads: db,
+    reads,
     dialect: 'postgres',
-    close: () => db.destroy(),
+    close: async () => {
+      if (reads !== db) await reads.destroy();
+      await db.destroy();
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

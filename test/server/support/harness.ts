@@ -80,6 +80,7 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     poolSize: 4,
     sqliteReaders: config.sqliteReaders,
     pgPreparedStatements: config.pgPreparedStatements,
+    pgReadConnections: config.pgReadConnections,
   });
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
