@@ -24,6 +24,8 @@ export interface ServerConfig {
   pgPreparedStatements: boolean;
   /** Connections of the PostgreSQL pool for list pages, counts and exports (db/connection.ts); 0 shares the main pool. */
   pgReadConnections: number;
+  /** V8's old-generation growth past the live heap, in percent (heap-growth.ts); 0 leaves V8's own. */
+  heapGrowingPercent: number;
   /** Built SPA served on the same origin; absent in API-only tests. */
   clientDir?: string;
   adminPassword?: string;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sqliteReaders: Math.max(0, int(env.SQLITE_READERS, defaultReaderCount())),
     pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     pgReadConnections: Math.max(0, int(env.PG_READ_CONNECTIONS, DEFAULT_PG_READ_CONNECTIONS)),
+    heapGrowingPercent: Math.max(0, int(env.HEAP_GROWING_PERCENT, 75)),
     clientDir: env.CLIENT_DIR ?? path.join(root, 'dist', 'client'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     session: { idleMinutes: int(env.SESSION_IDLE_MINUTES, 120), maxHours: int(env.SESSION_MAX_HOURS, 12) },

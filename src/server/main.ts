@@ -3,6 +3,7 @@
  * /api on one port, runs the scheduler, and prints how to sign in.
  */
 import { loadConfig } from './config';
+import { limitHeapGrowth } from './heap-growth';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
 import { ADMIN_USER_NAME } from './db/seed-data';
@@ -12,6 +13,7 @@ import { startScheduler } from './routes/sys/schedule/scheduler';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  limitHeapGrowth(config.heapGrowingPercent);
   const database = await openDatabase({
     url: config.databaseUrl,
     sqliteFile: config.sqliteFile,
