@@ -3,6 +3,7 @@
  * of being read again on every page; a count below its limit, an exact total, is always read.
  */
 import { describeOnEachDatabase } from './support/harness';
+import { deviceRow } from './support/sys-fixtures';
 import { countUpTo, ReachedCounts, REACHED_COUNT_MS } from '../../src/server/lib/list-query';
 
 describe('ReachedCounts', () => {
@@ -27,24 +28,9 @@ describeOnEachDatabase('counts up to a limit', (ctx) => {
   const clock = () => now;
 
   beforeAll(async () => {
-    const stamp = Date.now();
-    const device = (sn: string) => ({
-      name: sn,
-      sn,
-      type: 'lock',
-      roomNo: '1',
-      locationId: null,
-      state: 1,
-      online: 0,
-      lastSeenAt: null,
-      keyHash: 'x',
-      remark: '',
-      createdAt: stamp,
-      updatedAt: stamp,
-    });
     await ctx()
       .database.db.insertInto('hotelDevice')
-      .values([...Array.from({ length: 6 }, (_, i) => device(`REACH-A-${i}`)), ...Array.from({ length: 2 }, (_, i) => device(`REACH-B-${i}`))])
+      .values([...Array.from({ length: 6 }, (_, i) => deviceRow(`REACH-A-${i}`)), ...Array.from({ length: 2 }, (_, i) => deviceRow(`REACH-B-${i}`))])
       .execute();
   });
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { expectOk } from './support/sys-fixtures';
+import { deviceRow, expectOk } from './support/sys-fixtures';
 import { contains, defaultOrder, ordered } from '../../src/server/lib/list-query';
 import { listSearch } from '../../src/server/lib/text-search';
 
@@ -17,25 +17,9 @@ const text = (min: number, max: number) => fc.array(fc.constantFrom(...ALPHABET)
 const NAMES = ['Lock-ABC', 'lock-abc 2', 'a%b_c', 'a\\b', 'Ab"c', '张三的门锁', 'ÉCRAN éclair', 'abc*', 'x:abc', 'aaa', 'AAAB', 'plain'];
 
 async function insertDevices(app: TestApp, names: string[], prefix: string): Promise<number[]> {
-  const now = Date.now();
   const rows = await app.database.db
     .insertInto('hotelDevice')
-    .values(
-      names.map((name, i) => ({
-        name,
-        sn: `${prefix}-${i}-${name.length}`,
-        type: 'lock',
-        roomNo: '',
-        locationId: null,
-        state: 1,
-        online: 0,
-        lastSeenAt: null,
-        keyHash: 'x',
-        remark: '',
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
+    .values(names.map((name, i) => deviceRow(`${prefix}-${i}-${name.length}`, { name })))
     .returning('id')
     .execute();
   return rows.map((row) => row.id);

@@ -69,11 +69,14 @@ async function openSqlite(file: string, readerCount: number): Promise<DatabaseHa
     db,
     reads,
     dialect: 'sqlite',
-    close: async () => {
-      if (reads !== db) await reads.destroy();
-      await db.destroy();
-    },
+    close: () => closeBoth(db, reads),
   };
+}
+
+/** Ends the main connection or pool and, when it has its own, the one for list reads. */
+async function closeBoth(db: Kysely<Database>, reads: Kysely<Database>): Promise<void> {
+  if (reads !== db) await reads.destroy();
+  await db.destroy();
 }
 
 /** Compiled statements kept per SQL text; the least recently used goes past this many. */
@@ -127,10 +130,7 @@ async function openPostgres(url: string, poolSize = 10, preparedStatements = tru
     db,
     reads,
     dialect: 'postgres',
-    close: async () => {
-      if (reads !== db) await reads.destroy();
-      await db.destroy();
-    },
+    close: () => closeBoth(db, reads),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

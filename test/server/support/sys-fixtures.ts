@@ -2,6 +2,7 @@
  * Fixtures for the system-administration suites: roles, users and grants made through the API
  * itself (so they obey the same rules), and a few direct reads of the database for assertions.
  */
+import type { Insertable } from 'kysely';
 import type { TestApp } from './harness';
 import type { Database } from '../../../src/server/db/schema';
 
@@ -56,3 +57,23 @@ export async function signedInOperator(app: TestApp, adminToken: string, name: s
   const user = await createUser(app, adminToken, name, role.id);
   return { role, user, token: await app.login(name, USER_PASSWORD) };
 }
+
+/** A device row as the database stores it, for tests that insert devices past the API (lists, search). */
+export const deviceRow = (sn: string, overrides: Partial<Insertable<Database['hotelDevice']>> = {}) => {
+  const now = Date.now();
+  return {
+    name: sn,
+    sn,
+    type: 'lock',
+    roomNo: '',
+    locationId: null,
+    state: 1,
+    online: 0,
+    lastSeenAt: null,
+    keyHash: 'x',
+    remark: '',
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+};
