@@ -113,7 +113,11 @@ async function measure(label, requests, concurrency, makeRequest) {
  * answers a refusal with HTTP 200 and its code in the envelope, so every answer whose envelope is
  * not code 200 counts as an error (a figure of refusals is no figure).
  */
-function blast(url, { headers = {}, body } = {}) {
+/**
+ * `body` is sent as it is; or `nextBody()` makes each request's body (a different search each
+ * call, so nothing the server remembers answers it).
+ */
+function blast(url, { headers = {}, body, nextBody } = {}) {
   const autocannon = require('autocannon');
   return new Promise((resolve, reject) =>
     autocannon(
@@ -122,6 +126,7 @@ function blast(url, { headers = {}, body } = {}) {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body,
+        ...(nextBody ? { requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }] } : {}),
         connections: 50,
         duration: Number(process.env.BENCH_BLAST_SECONDS ?? 5),
         verifyBody: (text) => text.startsWith('{"code":200,'),
