@@ -22,6 +22,7 @@ import { LastSeenBuffer } from './routes/hotel/device/last-seen';
 import type { ValidationIssue } from './lib/validation-messages';
 import { createValidatorCompiler } from './lib/validators';
 import './services';
+import { InFlight } from './lib/in-flight';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('throttle', new LoginThrottle(database.db, config.throttle));
   app.decorate('audit', audit);
   app.decorate('lastSeen', new LastSeenBuffer(app, config.heartbeat.flushMs));
+  app.decorate('inFlight', new InFlight());
   // Before the database closes (main.ts and the tests close the app first): the last times go in.
   app.addHook('onClose', () => app.lastSeen.flush());
 
@@ -79,4 +81,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(apiRoutes, { prefix: '/api' });
   if (config.clientDir) await app.register(spaPlugin, { root: config.clientDir });
   return app;
+}
+
+/**
+ * Stops the app, then closes the database: Fastify's close waits for requests whose client is
+ * still connected; a handler or audit record whose client has gone is waited for here (up to the
+ * request timeout), so it never runs on a closed database.
+ */
+export async function closeApp(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+  await app.close();
+  if (!(await app.inFlight.settled(app.config.requestTimeoutMs))) app.log.warn({ running: app.inFlight.size }, 'closing the database with requests still running');
+  await database.close();
 }

@@ -7,7 +7,7 @@ import { limitHeapGrowth } from './heap-growth';
 import { openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
 import { ADMIN_USER_NAME } from './db/seed-data';
-import { buildApp } from './app';
+import { buildApp, closeApp } from './app';
 import { assertPasswordPolicy, generatePassword } from './plugins/app/passwords';
 import { startScheduler } from './routes/sys/schedule/scheduler';
 
@@ -35,8 +35,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await scheduler?.stop();
-    await app.close();
-    await database.close();
+    await closeApp(app, database);
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -8,6 +8,7 @@ import type { Sessions } from './plugins/app/sessions';
 import type { LoginThrottle } from './plugins/app/throttle';
 import type { Audit } from './plugins/app/audit';
 import type { LastSeenBuffer } from './routes/hotel/device/last-seen';
+import type { InFlight } from './lib/in-flight';
 
 export interface Services {
   db: Kysely<Database>;
@@ -21,6 +22,8 @@ export interface Services {
   audit: Audit;
   /** Coalesced heartbeat times of online devices (routes/hotel/device/last-seen.ts). */
   lastSeen: LastSeenBuffer;
+  /** Handlers and audit records still running, which shutdown waits for (lib/in-flight.ts). */
+  inFlight: InFlight;
 }
 
 declare module 'fastify' {

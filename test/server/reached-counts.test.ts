@@ -54,4 +54,12 @@ describeOnEachDatabase('counts up to a limit', (ctx) => {
     now += 1;
     expect(Number((await countA(5)).n)).toBe(0);
   });
+
+  it('keys a count whose parameters JSON cannot write (a bigint)', async () => {
+    const ids = ctx()
+      .app.reads.selectFrom('hotelDevice')
+      .select('id')
+      .where('id', '>', 0n as unknown as number);
+    await expect(countUpTo(ctx().app.reads, ids, new ReachedCounts(REACHED_COUNT_MS, 100, clock))(5)).resolves.toBeDefined();
+  });
 });

@@ -145,7 +145,8 @@ export function countUpTo(db: QueryExecutorProvider, ids: { limit(limit: number)
   return async (limit: number): Promise<{ n: number | string }> => {
     const query = sql<{ n: number | string }>`select count(*) as n from (${ids.limit(limit)}) as capped`;
     const compiled = query.compile(db);
-    const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+    // (A bigint parameter, which JSON cannot write, is keyed by its digits.)
+    const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
     if (reached.has(key)) return { n: limit };
     const counted = (await query.execute(db)).rows[0] ?? { n: 0 };
     if (Number(counted.n) >= limit) reached.remember(key);

@@ -76,6 +76,8 @@ export function defineRoute<K extends EndpointKey>(app: FastifyInstance, key: K,
       ...(input === null ? {} : spec.method === 'GET' || transportOf(spec) === 'upload' ? { querystring: input } : { body: input }),
       response: { 200: Type.Object({ code: Type.Integer(), msg: Type.String(), data: spec.data }) },
     },
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    // Tracked, so shutdown lets it finish even when its client has gone (lib/in-flight.ts).
+    handler: (request: FastifyRequest, reply: FastifyReply) =>
+      app.inFlight.track(new Promise((resolve) => resolve((handler as unknown as (q: FastifyRequest, r: FastifyReply) => unknown)(request, reply)))),
   });
 }

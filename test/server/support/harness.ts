@@ -11,7 +11,7 @@ import { createPostgresDatabase } from '../../support/postgres-database';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../../src/server/db/connection';
 import { seedIfEmpty } from '../../../src/server/db/seed';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, closeApp } from '../../../src/server/app';
 import type { Envelope } from '../../../src/contract/constants';
 import type { BodyOf, DataOf, EndpointKey } from '../../../src/contract';
 
@@ -111,8 +111,7 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     call,
     login,
     close: async () => {
-      await app.close();
-      await database.close();
+      await closeApp(app, database);
     },
   };
 }

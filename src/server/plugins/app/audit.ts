@@ -37,6 +37,8 @@ const BOOKKEEPING = new Set(['id', 'version', 'createdAt', 'updatedAt']);
 type Loaded = Record<string, unknown>;
 interface AuditState {
   startedAt: bigint;
+  /** Read when the request arrives: once its client has gone the socket no longer knows it. */
+  ip: string;
   before?: Loaded;
   answer?: unknown;
 }
@@ -370,7 +372,7 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
       outcome,
       code,
       msg: typeof answer?.msg === 'string' ? answer.msg : outcome === 'success' ? DOWNLOAD_MSG : '',
-      ip: request.ip,
+      ip: state.ip,
       durationMs: Number((process.hrtime.bigint() - state.startedAt) / 1_000_000n),
       // A call refused before its body was read (no session, no permission) has no parameters.
       params: JSON.stringify(spec?.body && input !== undefined ? (redact(spec.body, input) ?? null) : null),
@@ -387,7 +389,7 @@ export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: ()
   // no state, so the hooks below return at once for them.
   app.addHook('onRequest', (request, _reply, hookDone) => {
     if (!request.is404 && request.routeOptions.url?.startsWith(API_PREFIX) && specOf(request)?.audit?.kind !== 'none') {
-      request.auditState = { startedAt: process.hrtime.bigint() };
+      request.auditState = { startedAt: process.hrtime.bigint(), ip: request.ip ?? '' };
     }
     hookDone();
   });
@@ -412,7 +414,7 @@ export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: ()
     const state = request.auditState;
     if (!state) return hookDone(null, payload);
     request.auditState = null;
-    recordCall(app, request, reply, state).then(
+    app.inFlight.track(recordCall(app, request, reply, state)).then(
       () => hookDone(null, payload),
       (error: unknown) => {
         request.log.error({ err: error }, 'operation log write failed');
