@@ -148,7 +148,8 @@ export function countUpTo(db: QueryExecutorProvider, ids: { limit(limit: number)
     // (A bigint parameter, which JSON cannot write, is keyed by its digits.)
     const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
     if (reached.has(key)) return { n: limit };
-    const counted = (await query.execute(db)).rows[0] ?? { n: 0 };
+    // The statement compiled for the key is the one run (execute() would compile it again).
+    const counted = (await db.getExecutor().executeQuery(compiled)).rows[0] ?? { n: 0 };
     if (Number(counted.n) >= limit) reached.remember(key);
     return counted;
   };
