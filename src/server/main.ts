@@ -4,7 +4,7 @@
  */
 import { loadConfig } from './config';
 import { limitHeapGrowth } from './heap-growth';
-import { openDatabase } from './db/connection';
+import { databaseOptionsOf, openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
 import { ADMIN_USER_NAME } from './db/seed-data';
 import { buildApp, closeApp } from './app';
@@ -14,13 +14,7 @@ import { startScheduler } from './routes/sys/schedule/scheduler';
 async function main(): Promise<void> {
   const config = loadConfig();
   limitHeapGrowth(config.heapGrowingPercent);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: config.sqliteFile,
-    sqliteReaders: config.sqliteReaders,
-    pgPreparedStatements: config.pgPreparedStatements,
-    pgReadConnections: config.pgReadConnections,
-  });
+  const database = await openDatabase(databaseOptionsOf(config));
   const app = await buildApp({ config, database });
 
   const adminPassword = config.adminPassword ?? generatePassword();

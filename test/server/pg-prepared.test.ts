@@ -3,8 +3,8 @@
  * named statement on its fifth run, at most `max` texts are named, and the answers are the same.
  */
 import { sql } from 'kysely';
-import { createTestDatabase, dialects, type TestDatabase } from './support/harness';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { describeOnPostgres, postgresHandles } from './support/harness';
+import type { DatabaseHandle } from '../../src/server/db/connection';
 import { StatementNames } from '../../src/server/db/pg-prepared';
 
 describe('StatementNames', () => {
@@ -40,26 +40,11 @@ describe('StatementNames', () => {
   });
 });
 
-const onPostgres = dialects().includes('postgres') ? describe : describe.skip;
-
-onPostgres('prepared statements on PostgreSQL', () => {
-  let target: TestDatabase;
-  const opened: DatabaseHandle[] = [];
-  const open = async (pgPreparedStatements: boolean) => {
-    const handle = await openDatabase({ url: target.url, sqliteFile: target.sqliteFile, poolSize: 1, pgPreparedStatements });
-    opened.push(handle);
-    return handle;
-  };
+describeOnPostgres('prepared statements on PostgreSQL', () => {
+  const openHandle = postgresHandles();
+  const open = (pgPreparedStatements: boolean) => openHandle({ poolSize: 1, pgPreparedStatements });
   const prepared = async (handle: DatabaseHandle) =>
     (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(handle.db)).rows.map((row) => row.statement);
-
-  beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    for (const handle of opened) await handle.close();
-    await target.drop();
-  });
 
   it('runs a text as a named statement from its fifth run on, with the same answers', async () => {
     const handle = await open(true);

@@ -4,27 +4,12 @@
  * never queue behind them.
  */
 import { sql } from 'kysely';
-import { createTestDatabase, dialects, type TestDatabase } from './support/harness';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { describeOnPostgres, postgresHandles } from './support/harness';
+import type { DatabaseHandle } from '../../src/server/db/connection';
 
-const onPostgres = dialects().includes('postgres') ? describe : describe.skip;
-
-onPostgres('the PostgreSQL read pool', () => {
-  let target: TestDatabase;
-  const opened: DatabaseHandle[] = [];
-  const open = async (pgReadConnections: number) => {
-    const handle = await openDatabase({ url: target.url, sqliteFile: target.sqliteFile, poolSize: 4, pgReadConnections });
-    opened.push(handle);
-    return handle;
-  };
-
-  beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    for (const handle of opened) await handle.close();
-    await target.drop();
-  });
+describeOnPostgres('the PostgreSQL read pool', () => {
+  const openHandle = postgresHandles();
+  const open = (pgReadConnections: number) => openHandle({ poolSize: 4, pgReadConnections });
 
   /** Which of a slow read, a quick read queued after it and a main-pool query finish in what order. */
   async function finishingOrder(handle: DatabaseHandle): Promise<string[]> {

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { Client } from 'pg';
-import { createTestDatabase, dialects, startTestApp, type TestDatabase } from './support/harness';
+import { createTestDatabase, describeOnPostgres, dialects, startTestApp, type TestDatabase } from './support/harness';
 import { InFlight } from '../../src/server/lib/in-flight';
 
 describe('InFlight', () => {
@@ -30,9 +30,7 @@ describe('InFlight', () => {
 });
 
 // A handler held up inside its own statement needs a second connection holding a lock: PostgreSQL.
-const onPostgres = dialects().includes('postgres') ? describe : describe.skip;
-
-onPostgres('shutdown with a request whose client has gone', () => {
+describeOnPostgres('shutdown with a request whose client has gone', () => {
   let target: TestDatabase;
   beforeAll(async () => {
     target = await createTestDatabase('postgres');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import type { ServerConfig } from '../config';
 import { CodeMigrationProvider } from './migrations';
 import { defaultReaderCount, sqliteReaders } from './sqlite-readers';
 import { prepareRepeatedStatements } from './pg-prepared';
@@ -22,9 +23,10 @@ export interface PoolStats {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /**
-   * For read-only queries that may cover many rows (list pages and their counts): on SQLite they
-   * run on reader threads (sqlite-readers.ts) so they never hold the event loop; on PostgreSQL
-   * this is `db` itself, whose queries already run in the server.
+   * For read-only queries that may cover many rows (list pages, their counts, exports): on SQLite
+   * they run on reader threads (sqlite-readers.ts) so they never hold the event loop; on
+   * PostgreSQL on a pool of their own (PG_READ_CONNECTIONS), so they never take the connections
+   * the heartbeats need. With 0 readers or read connections, this is `db` itself.
    */
   reads: Kysely<Database>;
   dialect: Dialect;
@@ -45,6 +47,15 @@ export interface DatabaseOptions {
   /** PostgreSQL: connections of the pool `reads` uses; 0 shares the main pool. */
   pgReadConnections?: number;
 }
+
+/** The database as the configuration describes it (the product and its tests open it alike). */
+export const databaseOptionsOf = (config: ServerConfig): DatabaseOptions => ({
+  url: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  sqliteReaders: config.sqliteReaders,
+  pgPreparedStatements: config.pgPreparedStatements,
+  pgReadConnections: config.pgReadConnections,
+});
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url

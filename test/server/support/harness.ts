@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createPostgresDatabase } from '../../support/postgres-database';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../../../src/server/db/connection';
+import { databaseOptionsOf, openDatabase, type DatabaseHandle, type DatabaseOptions, type Dialect } from '../../../src/server/db/connection';
 import { seedIfEmpty } from '../../../src/server/db/seed';
 import { buildApp, closeApp } from '../../../src/server/app';
 import type { Envelope } from '../../../src/contract/constants';
@@ -26,6 +26,30 @@ export interface TestDatabase {
 }
 
 export const dialects = (): Dialect[] => (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']);
+
+/** A describe that runs only with the PostgreSQL half of the suite on (TEST_DATABASE_URL). */
+export const describeOnPostgres = dialects().includes('postgres') ? describe : describe.skip;
+
+/**
+ * Opens database handles on a throw-away PostgreSQL database of the enclosing describe, with the
+ * given options; every handle is closed, and the database dropped, after the describe.
+ */
+export function postgresHandles(): (options: Omit<DatabaseOptions, 'url' | 'sqliteFile'>) => Promise<DatabaseHandle> {
+  let target: TestDatabase;
+  const opened: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    target = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    for (const handle of opened) await handle.close();
+    await target.drop();
+  });
+  return async (options) => {
+    const handle = await openDatabase({ url: target.url, sqliteFile: target.sqliteFile, ...options });
+    opened.push(handle);
+    return handle;
+  };
+}
 
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-test-'));
@@ -74,14 +98,7 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     scheduler: { enabled: false, tickMs: 50 },
     ...overrides,
   };
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: config.sqliteFile,
-    poolSize: 4,
-    sqliteReaders: config.sqliteReaders,
-    pgPreparedStatements: config.pgPreparedStatements,
-    pgReadConnections: config.pgReadConnections,
-  });
+  const database = await openDatabase({ ...databaseOptionsOf(config), poolSize: 4 });
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   options.extend?.(app);
   await seedIfEmpty(database.db, () => app.passwords.hash(ADMIN_PASSWORD));
