@@ -3,8 +3,8 @@ import { migrateUpTo, openTestKysely } from './support/migrations';
 import type { EndpointKey } from '../../src/contract';
 import { expectOk, menuGrants, signedInOperator } from './support/sys-fixtures';
 import { CompiledQuery, sql } from 'kysely';
-import { runTask, staleChunk, SWEEP_CHUNK } from '../../src/server/routes/sys/schedule/tasks';
-import { applyDeviceTransitions } from '../../src/server/routes/hotel/device/transitions';
+import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
+import { applyDeviceTransitions, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
 
 const MINUTE = 60_000;
 const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];
@@ -33,6 +33,12 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
   const sweep = (now: number, minutes = 5) => runTask('device.offlineSweep', { minutes }, { app: ctx().app, now });
   const stored = (id: number) => db().selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const alarmsOf = (deviceId: number) => db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).orderBy('id').execute();
+  /** The offline condition again for `d` at `at`, as a sweep would apply it to a device already offline. */
+  const offlineAgain = async (d: { id: number; name: string; sn: string }, at: number) => {
+    const records = new TransitionRecords(ctx().app, 0, at);
+    await applyDeviceTransitions(ctx().app, db(), { devices: [{ id: d.id, name: d.name, sn: d.sn }], to: 0, cause: 'sweep', at }, records);
+    await records.write();
+  };
   const transitionsOf = (deviceId: number) => db().selectFrom('hotelDeviceTransition').select(['online', 'at', 'cause']).where('deviceId', '=', deviceId).orderBy('id').execute();
 
   describe('status history', () => {
@@ -65,20 +71,28 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
   });
 
   describe('a mass outage', () => {
-    it('reads each sweep chunk as one index range, with no sort, when every device went quiet at once', async () => {
-      const from = { id: 500, lastSeenAt: 1_700_000_000_000 };
-      const chunk = staleChunk(db(), (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', '<', 1_800_000_000_000)]), from).compile();
-      const explain = ctx().database.dialect === 'sqlite' ? 'explain query plan' : 'explain';
-      // On a small table PostgreSQL would rather read it all: the plan for a million rows is wanted.
-      const plan = await db()
+    /** The plan of a compiled statement, on a million rows' terms (PostgreSQL would read a small table whole). */
+    const planOf = (compiled: CompiledQuery) =>
+      db()
         .transaction()
         .execute(async (trx) => {
+          const explain = ctx().database.dialect === 'sqlite' ? 'explain query plan' : 'explain';
           if (ctx().database.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-          const rows = (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${chunk.sql}`, [...chunk.parameters]))).rows;
+          const rows = (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]))).rows;
           return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
         });
+    const quietBefore: StaleDevices = (eb, column) => eb.and([eb(column('online'), '=', 1), eb(column('lastSeenAt'), '<', 1_800_000_000_000)]);
+
+    it('reads each sweep chunk as one index range, with no sort, when every device went quiet at once', async () => {
+      const plan = await planOf(staleChunk(db(), quietBefore, { id: 500, lastSeenAt: 1_700_000_000_000 }).compile());
       expect(plan).toMatch(/hotel_device_online/);
       expect(plan).not.toMatch(/Sort|TEMP B-TREE/);
+    });
+
+    it('flips a chunk by its ids, never reading the range of every stale device again', async () => {
+      const plan = await planOf(flipStaleOffline(ctx().app, db(), quietBefore, [1, 2, 3], Date.now()).compile());
+      expect(plan).toMatch(/INTEGER PRIMARY KEY|hotel_device_pkey/);
+      expect(plan).not.toMatch(/hotel_device_online/);
     });
 
     it('sweeps more devices than one chunk holds: every one offline, with its transition and alarm', async () => {
@@ -155,6 +169,56 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
     }, 120_000);
   });
 
+  describe('a flip and its history are one transaction', () => {
+    /** Makes every write of a status history row fail until the returned function is called. */
+    const historyUnavailable = async (): Promise<() => Promise<void>> => {
+      if (ctx().database.dialect === 'sqlite') {
+        await sql`create trigger history_unavailable before insert on hotel_device_transition begin select raise(abort, 'history unavailable'); end`.execute(db());
+        return async () => void (await sql`drop trigger history_unavailable`.execute(db()));
+      }
+      await sql`create function history_unavailable() returns trigger language plpgsql as $$ begin raise exception 'history unavailable'; end $$`.execute(db());
+      await sql`create trigger history_unavailable before insert on hotel_device_transition for each statement execute function history_unavailable()`.execute(db());
+      return async () => {
+        await sql`drop trigger history_unavailable on hotel_device_transition`.execute(db());
+        await sql`drop function history_unavailable()`.execute(db());
+      };
+    };
+
+    it('leaves devices online when the sweep cannot write their history, and takes them offline with it on the next run', async () => {
+      const { device: d } = await create('TXN-SWEEP');
+      const now = Date.now();
+      await onlineSince([d.id], now - 10 * MINUTE);
+      const restore = await historyUnavailable();
+      await expect(sweep(now)).rejects.toThrow(/history unavailable/);
+      await restore();
+      expect(await stored(d.id)).toMatchObject({ online: 1, offlineSince: null });
+      expect(await transitionsOf(d.id)).toEqual([]);
+      expect(await alarmsOf(d.id)).toEqual([]);
+
+      expect(await sweep(now + 1)).toBe('已将 1 台超过 5 分钟没有心跳的设备标记为离线');
+      expect(await transitionsOf(d.id)).toEqual([{ online: 0, at: now + 1, cause: 'sweep' }]);
+      expect(await alarmsOf(d.id)).toMatchObject([{ type: 'offline', clearedAt: null }]);
+    });
+
+    it('leaves a device offline, its alarm active, when its heartbeat cannot write the history; the next heartbeat brings it back', async () => {
+      const { device: d, deviceKey } = await create('TXN-BEAT');
+      const now = Date.now();
+      await onlineSince([d.id], now - 10 * MINUTE);
+      await sweep(now);
+      const restore = await historyUnavailable();
+      const refused = await ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': deviceKey }, payload: { sn: 'TXN-BEAT' } });
+      await restore();
+      expect(refused.json()).toMatchObject({ code: 500 });
+      expect(await stored(d.id)).toMatchObject({ online: 0, offlineSince: now });
+      expect(await alarmsOf(d.id)).toMatchObject([{ clearedAt: null }]);
+
+      await heartbeat(ctx(), 'TXN-BEAT', deviceKey);
+      expect(await stored(d.id)).toMatchObject({ online: 1 });
+      expect((await transitionsOf(d.id)).map((t) => t.cause)).toEqual(['sweep', 'heartbeat']);
+      expect(await alarmsOf(d.id)).toMatchObject([{ clearedBy: '系统' }]);
+    });
+  });
+
   describe('per-type timeouts', () => {
     it('sweeps each type by its own timeout, others by the task minutes, in one pass', async () => {
       const lock = await create('TMO-LOCK', 'lock');
@@ -216,7 +280,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       const alarmId = alarms[0].id;
 
       // The same condition again while the alarm is active: one row, count 2, latest time.
-      await applyDeviceTransitions(ctx().app, { devices: [{ id: d.id, name: d.name, sn: d.sn }], to: 0, cause: 'sweep', at: t0 + 1000 });
+      await offlineAgain(d, t0 + 1000);
       alarms = await alarmsOf(d.id);
       expect(alarms).toMatchObject([{ id: alarmId, count: 2, startedAt: t0, lastAt: t0 + 1000 }]);
 
@@ -250,7 +314,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
     it('keeps one active alarm per device and type in the database itself, also under concurrent raises', async () => {
       const { device: d } = await create('ALM-0002');
       const now = Date.now();
-      const raise = (at: number) => applyDeviceTransitions(ctx().app, { devices: [{ id: d.id, name: d.name, sn: d.sn }], to: 0, cause: 'sweep', at });
+      const raise = (at: number) => offlineAgain(d, at);
       await Promise.all([raise(now), raise(now + 1), raise(now + 2)]);
       expect(await alarmsOf(d.id)).toMatchObject([{ count: 3, clearedAt: null }]);
 
@@ -277,7 +341,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       await sweep(now);
       const [alarmA] = await alarmsOf(a.device.id);
       const [alarmB] = await alarmsOf(b.device.id);
-      await applyDeviceTransitions(ctx().app, { devices: [{ id: b.device.id, name: b.device.name, sn: b.device.sn }], to: 0, cause: 'sweep', at: now + 1 });
+      await offlineAgain(b.device, now + 1);
       expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [alarmA.id] }, admin));
 
       const inquire = async (params: Record<string, unknown>, sort?: Record<string, unknown>) =>

@@ -17,7 +17,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { StatusDevice } from '../../../plugins/app/audit';
-import { applyDeviceTransitions, flipTo } from './transitions';
+import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 
 /** Rows per flush statement: each costs two literals in a CASE and one id in the IN list. */
@@ -25,20 +25,25 @@ const FLUSH_BATCH = 1000;
 
 /**
  * Flips a device that is offline (and enabled) to online at `at`, and hands the flip to the
- * transitions. Exactly once per change: only the UPDATE that finds the flag at 0 flips it.
- * Answers false when nothing flipped (already online, or disabled meanwhile).
+ * transitions in the same transaction. Exactly once per change: only the UPDATE that finds the flag
+ * at 0 flips it. Answers false when nothing flipped (already online, or disabled meanwhile).
  */
 export async function bringOnline(app: FastifyInstance, device: StatusDevice, at: number): Promise<boolean> {
-  const flipped = await app.db
-    .updateTable('hotelDevice')
-    .set({ lastSeenAt: at, ...flipTo(1, at) })
-    .where('id', '=', device.id)
-    .where('online', '=', 0)
-    .where('state', '=', 1)
-    .executeTakeFirst();
-  if (Number(flipped.numUpdatedRows) !== 1) return false;
-  await applyDeviceTransitions(app, { devices: [device], to: 1, cause: 'heartbeat', at });
-  return true;
+  const records = new TransitionRecords(app, 1, at);
+  const flipped = await app.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('hotelDevice')
+      .set({ lastSeenAt: at, ...flipTo(1, at) })
+      .where('id', '=', device.id)
+      .where('online', '=', 0)
+      .where('state', '=', 1)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await applyDeviceTransitions(app, trx, { devices: [device], to: 1, cause: 'heartbeat', at }, records);
+    return true;
+  });
+  if (flipped) await records.write();
+  return flipped;
 }
 
 export class LastSeenBuffer {

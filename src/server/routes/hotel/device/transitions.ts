@@ -6,12 +6,17 @@
  * change means: a row per device in hotel_device_transition, the device's 'offline' alarm raised (or,
  * while one is active, repeated) or cleared, and records in the operation log (one per device, or a
  * summary for a mass change). Everything is set-based, in batches: a sweep may flip a million
- * devices at once.
+ * devices at once, a chunk at a time.
+ *
+ * A flip and what it means are one transaction: the caller sets the flag in `db`, a transaction,
+ * and this module writes the history rows and alarms in it too. Should any of it fail (or the
+ * process die) the flag is as it was, and the next heartbeat or sweep flips it again, so a device
+ * never changes state without its history row and alarm.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../../db/schema';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
-import { yieldToEventLoop } from '../../../lib/event-loop';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
 
@@ -28,7 +33,7 @@ export const SYSTEM_ACTOR = '系统';
 export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
 /**
  * Devices per statement: their ids travel as one bound parameter, so this bounds only the work per
- * statement, which on SQLite holds the event loop (the sweep's chunks are this size too).
+ * statement (the sweep's chunks are this size too).
  */
 const BATCH = 1000;
 
@@ -56,8 +61,9 @@ export const idIn = (app: FastifyInstance, column: string, ids: number[]) =>
 
 /**
  * The operation-log side of a run of transitions (one heartbeat's flip, or a whole sweep in many
- * batches), written once when the run ends: a sweep of a million devices is one summary, not one
- * per batch. (A run cut short by a crash keeps its history rows and alarms; only its records are lost.)
+ * chunks), written once when the run ends, after its transactions: a sweep of a million devices is
+ * one summary, not one per chunk. (A run cut short by a crash keeps the history rows and alarms of
+ * the chunks it committed; only its records are lost.)
  */
 export class TransitionRecords {
   readonly devices = new ChangeTally<StatusDevice>();
@@ -77,17 +83,25 @@ export class TransitionRecords {
   }
 }
 
-/** Applies the flips; their records go to `records` when given (the caller writes them), else are written here. */
-export async function applyDeviceTransitions(app: FastifyInstance, { devices, to, cause, at }: DeviceTransitions, records?: TransitionRecords): Promise<void> {
+/**
+ * Writes what the flips mean, in `db`: the transaction whose UPDATE set the flags (see above). The
+ * flipped devices go to `records`, which the caller writes once its transactions have committed.
+ * No pause for the event loop in here: on SQLite that would hold the transaction open across other
+ * requests; the caller keeps each call to a chunk.
+ */
+export async function applyDeviceTransitions(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  { devices, to, cause, at }: DeviceTransitions,
+  records: TransitionRecords,
+): Promise<void> {
   if (devices.length === 0) return;
-  const run = records ?? new TransitionRecords(app, to, at);
   const byId = new Map(devices.map((device) => [device.id, device]));
-  run.devices.add(devices);
+  records.devices.add(devices);
   for (const batch of batches(devices)) {
     const batchIds = batch.map((device) => device.id);
     const ids = idRows(app, batchIds);
-    await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(app.db);
-    await yieldToEventLoop();
+    await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
     if (to === 0) {
       // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
       // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
@@ -98,10 +112,10 @@ export async function applyDeviceTransitions(app: FastifyInstance, { devices, to
         select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1 from (${ids}) as d where true
         on conflict (device_id, type) where cleared_at is null
         do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
-        returning id, device_id, count`.execute(app.db);
-      run.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
+        returning id, device_id, count`.execute(db);
+      records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
     } else {
-      const rows = await app.db
+      const rows = await db
         .updateTable('hotelAlarm')
         .set({ clearedAt: at, clearedBy: SYSTEM_ACTOR })
         .where('type', '=', OFFLINE_ALARM.type)
@@ -109,9 +123,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, { devices, to
         .where(idIn(app, 'deviceId', batchIds))
         .returning(['id', 'deviceId'])
         .execute();
-      run.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
+      records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
     }
-    await yieldToEventLoop();
   }
-  if (!records) await run.write();
 }

@@ -26,13 +26,20 @@ type TaskRun<N extends TaskName> = (context: TaskContext, params: TaskParams<N>)
 
 const DAY_MS = 86_400_000;
 /**
- * Devices the offline sweep flips per statement (see device.offlineSweep). Small enough that each
- * statement is a few milliseconds: on SQLite a statement holds the event loop, heartbeats included.
+ * Devices the offline sweep flips per transaction (see device.offlineSweep). Small enough that each
+ * is a few milliseconds: on SQLite a statement holds the event loop, heartbeats included.
  */
 export const SWEEP_CHUNK = 1_000;
 
-/** Which online devices a sweep range holds (never heard from; quiet past a cutoff). */
-export type StaleDevices = (eb: ExpressionBuilder<Database, 'hotelDevice'>) => Expression<SqlBool>;
+type StaleColumn = 'online' | 'lastSeenAt';
+/**
+ * Which online devices a sweep range holds (never heard from; quiet past a cutoff), with each column
+ * it tests as `column` gives it: as itself where the index range is wanted, or behind a unary plus,
+ * which no index serves, where the devices are already picked by id.
+ */
+export type StaleDevices = (eb: ExpressionBuilder<Database, 'hotelDevice'>, column: (name: StaleColumn) => Expression<number | null>) => Expression<SqlBool>;
+const indexed = (name: StaleColumn) => sql<number | null>`${sql.ref(name)}`;
+const byIdOnly = (name: StaleColumn) => sql<number | null>`+${sql.ref(name)}`;
 
 /**
  * The next chunk of `stale` devices after `from`, in (last_seen_at, id) order: one range of the
@@ -42,12 +49,26 @@ export const staleChunk = (db: Kysely<Database>, stale: StaleDevices, from: { id
   db
     .selectFrom('hotelDevice')
     .select(['id', 'lastSeenAt'])
-    .where(stale)
+    .where((eb) => stale(eb, indexed))
     .$if(from?.lastSeenAt != null, (q) => q.where((eb) => eb(eb.refTuple('lastSeenAt', 'id'), '>', eb.tuple(from!.lastSeenAt!, from!.id))))
     .$if(from !== undefined && from.lastSeenAt == null, (q) => q.where('id', '>', from!.id))
     .orderBy('lastSeenAt')
     .orderBy('id')
     .limit(SWEEP_CHUNK);
+
+/**
+ * Takes the picked devices offline that are still `stale` (one heard from meanwhile stays online),
+ * answering those it flipped. By id only: with the condition on the index's columns SQLite answered
+ * this UPDATE from the whole stale range of (online, last_seen_at) once per chunk, so a mass outage
+ * of a million devices read half a billion index entries (24 s in all).
+ */
+export const flipStaleOffline = (app: FastifyInstance, db: Kysely<Database>, stale: StaleDevices, ids: number[], at: number) =>
+  db
+    .updateTable('hotelDevice')
+    .set(flipTo(0, at))
+    .where(idIn(app, 'id', ids))
+    .where((eb) => stale(eb, byIdOnly))
+    .returning(['id', 'name', 'sn']);
 
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
@@ -70,37 +91,33 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
     // reads every online device: those never heard from, then those quiet past the shortest cutoff,
     // in last-seen order, each chunk starting after the last one picked (so devices in the range
     // that a longer per-type timeout keeps online are read once, not once per chunk).
-    const neverSeen: StaleDevices = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', 'is', null)]);
-    const quiet: StaleDevices = (eb) => eb.and([eb('online', '=', 1), eb('lastSeenAt', '<', latestCutoff), eb('lastSeenAt', '<', cutoff)]);
+    const neverSeen: StaleDevices = (eb, column) => eb.and([eb(column('online'), '=', 1), eb(column('lastSeenAt'), 'is', null)]);
+    const quiet: StaleDevices = (eb, column) => eb.and([eb(column('online'), '=', 1), eb(column('lastSeenAt'), '<', latestCutoff), eb(column('lastSeenAt'), '<', cutoff)]);
     let flipped = 0;
     const records = new TransitionRecords(app, 0, now);
     for (const stale of [neverSeen, quiet]) {
       let after: { id: number; lastSeenAt: number | null } | undefined;
       for (;;) {
-        // The chunk's ids first, then the UPDATE by id with the condition checked again (a device
-        // heard from meanwhile stays online): a plan that cannot turn into a join re-reading the
-        // table per row, as PostgreSQL chose for an UPDATE … WHERE id IN (SELECT … LIMIT) on stale
-        // statistics (3.5 s for 5,000 devices).
+        // The chunk's ids first, then the UPDATE by id with the condition checked again: a plan
+        // that cannot turn into a join re-reading the table per row, as PostgreSQL chose for an
+        // UPDATE … WHERE id IN (SELECT … LIMIT) on stale statistics (3.5 s for 5,000 devices).
         const picked = await staleChunk(app.db, stale, after).execute();
         if (picked.length === 0) break;
         after = picked[picked.length - 1];
-        const offline = await app.db
-          .updateTable('hotelDevice')
-          .set(flipTo(0, now))
-          .where(
-            idIn(
-              app,
-              'id',
-              picked.map((row) => row.id),
-            ),
-          )
-          .where(stale)
-          .returning(['id', 'name', 'sn'])
-          .execute();
-        // In chunks: a mass outage of a hotel group flips a million devices, and holding them all
-        // (the RETURNING, then their history, alarms and audit) would take gigabytes.
-        await applyDeviceTransitions(app, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
-        flipped += offline.length;
+        // In chunks, each one transaction (the flags with their history and alarms): a mass outage
+        // of a hotel group flips a million devices, and holding them all (the RETURNING, then
+        // their history, alarms and audit) would take gigabytes.
+        flipped += await app.db.transaction().execute(async (trx) => {
+          const offline = await flipStaleOffline(
+            app,
+            trx,
+            stale,
+            picked.map((row) => row.id),
+            now,
+          ).execute();
+          await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
+          return offline.length;
+        });
         await yieldToEventLoop();
         if (picked.length < SWEEP_CHUNK) break;
       }
