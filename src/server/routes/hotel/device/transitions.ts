@@ -89,12 +89,7 @@ export class TransitionRecords {
  * No pause for the event loop in here: on SQLite that would hold the transaction open across other
  * requests; the caller keeps each call to a chunk.
  */
-export async function applyDeviceTransitions(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  { devices, to, cause, at }: DeviceTransitions,
-  records: TransitionRecords,
-): Promise<void> {
+export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Database>, { devices, to, cause, at }: DeviceTransitions, records: TransitionRecords): Promise<void> {
   if (devices.length === 0) return;
   const byId = new Map(devices.map((device) => [device.id, device]));
   records.devices.add(devices);
