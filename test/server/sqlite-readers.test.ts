@@ -1,10 +1,15 @@
 /**
  * SQLite list reads on reader threads (db/sqlite-readers.ts, issue 10): a long read leaves the
- * event loop free, a read sees what was committed before it, and the readers cannot write.
+ * event loop free, a read sees what was committed before it, and the readers cannot write. While
+ * they run they checkpoint the WAL, and the main connection does not.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from './support/harness';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { sqliteReaders } from '../../src/server/db/sqlite-readers';
 
 /** A read that keeps SQLite busy for a while (a count over a few million generated rows). */
 const longRead = sql<{ n: number }>`with recursive counter(n) as (select 1 union all select n + 1 from counter where n < 3000000) select count(*) as n from counter`;
@@ -16,6 +21,19 @@ async function timerFiresDuring(read: () => Promise<unknown>): Promise<boolean> 
   await read();
   clearTimeout(timer);
   return fired;
+}
+
+/** The main connection's automatic checkpoint (pages; 0 = never). */
+const autocheckpoint = async (database: DatabaseHandle) => (await sql<{ walAutocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db)).rows[0]?.walAutocheckpoint;
+
+/** Waits up to `ms` for `condition`. */
+async function eventually(condition: () => boolean, ms = 5_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
 }
 
 describe('SQLite reader threads', () => {
@@ -67,10 +85,53 @@ describe('SQLite reader threads', () => {
     expect((await sql<{ n: number }>`select 1 as n`.execute(database.reads)).rows).toEqual([{ n: 1 }]);
   });
 
-  it('runs reads on the main connection when given no reader threads', async () => {
+  it('checkpoints the WAL on the readers while they run, the main connection never checkpointing in a commit', async () => {
+    // A file of its own: readers of another handle on the same file would checkpoint it too.
+    const own = await createTestDatabase('sqlite');
+    const fresh = await openDatabase({ sqliteFile: own.sqliteFile, sqliteReaders: 1 });
+    try {
+      // No reader has started yet: the main connection checkpoints, as SQLite does by default.
+      expect(await autocheckpoint(fresh)).toBe(1000);
+      await sql`select 1`.execute(fresh.reads);
+      expect(await autocheckpoint(fresh)).toBe(0);
+      await sql`create table checkpoint_probe (id integer primary key, filler text not null)`.execute(fresh.db);
+      const before = fs.statSync(own.sqliteFile).size;
+      // About 8 MB in one commit: 2,000 pages, twice what would make the commit checkpoint itself.
+      await sql`insert into checkpoint_probe (filler) select printf('%.4000c', 'x') from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) select i from n)`.execute(
+        fresh.db,
+      );
+      expect(await eventually(() => fs.statSync(own.sqliteFile).size >= before + 7_000_000)).toBe(true);
+      expect((await sql<{ n: number }>`select count(*) as n from checkpoint_probe`.execute(fresh.reads)).rows).toEqual([{ n: 2000 }]);
+    } finally {
+      await fresh.close();
+      await own.drop();
+    }
+  });
+
+  it('hands the checkpoints back to the main connection when no reader is left running', async () => {
+    const told: boolean[] = [];
+    const readers = sqliteReaders(path.join(os.tmpdir(), `no-such-${process.pid}.db`), 1, { checkpointMs: 50, onCheckpointers: (running) => told.push(running) });
+    try {
+      // The reader cannot open the file and ends: the query fails and the main connection is told.
+      expect(
+        await sql`select 1`.execute(readers).then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      ).toBe('failed');
+      expect(await eventually(() => told.length === 2)).toBe(true);
+      expect(told).toEqual([true, false]);
+    } finally {
+      await readers.destroy();
+    }
+  });
+
+  it('runs reads and checkpoints on the main connection when given no reader threads', async () => {
     const single = await openDatabase({ sqliteFile: target.sqliteFile, sqliteReaders: 0 });
     try {
       expect(single.reads).toBe(single.db);
+      await sql`select 1`.execute(single.reads);
+      expect(await autocheckpoint(single)).toBe(1000);
     } finally {
       await single.close();
     }

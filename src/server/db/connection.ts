@@ -75,7 +75,15 @@ async function openSqlite(file: string, readerCount: number): Promise<DatabaseHa
   sqlite.pragma('synchronous = NORMAL');
   reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
-  const reads = readerCount > 0 ? sqliteReaders(file, readerCount) : db;
+  // While a reader thread runs, the readers checkpoint the WAL and the main thread does not
+  // (sqlite-readers.ts); with SQLITE_READERS=0 both stay on the one connection, as SQLite does.
+  const checkpoints = {
+    checkpointMs: CHECKPOINT_INTERVAL_MS,
+    onCheckpointers: (running: boolean) => {
+      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${running ? 0 : SQLITE_AUTOCHECKPOINT_PAGES}`);
+    },
+  };
+  const reads = readerCount > 0 ? sqliteReaders(file, readerCount, checkpoints) : db;
   return {
     db,
     reads,
@@ -83,6 +91,11 @@ async function openSqlite(file: string, readerCount: number): Promise<DatabaseHa
     close: () => closeBoth(db, reads),
   };
 }
+
+/** How often reader threads checkpoint the WAL. */
+const CHECKPOINT_INTERVAL_MS = 200;
+/** SQLite's own default: the commit that takes the log past this many pages checkpoints it. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /** Ends the main connection or pool and, when it has its own, the one for list reads. */
 async function closeBoth(db: Kysely<Database>, reads: Kysely<Database>): Promise<void> {
