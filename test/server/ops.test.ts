@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { createTestDatabase, describeOnEachDatabase, dialects, startTestApp, type TestApp } from './support/harness';
 import { DEVICE_KEY_HEADER } from '../../src/contract/constants';
+import { EVENT_LOOP_MONITOR_MS } from '../../src/server/plugins/app/metrics';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -68,6 +69,15 @@ describeOnEachDatabase(
       await getJson(ctx(), '/api/no/such/path/123');
       expect((await getJson(ctx(), '/api/metrics', METRICS_TOKEN)).body).toMatch(/route="unmatched"/);
       expect((await getJson(ctx(), '/api/metrics', METRICS_TOKEN)).body).not.toMatch(/no\/such\/path/);
+    });
+
+    it('reports the event loop as intervals of its monitoring timer, which an idle process reads as the period itself', async () => {
+      await getJson(ctx(), '/api/metrics', METRICS_TOKEN);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const text = (await getJson(ctx(), '/api/metrics', METRICS_TOKEN)).body;
+      const seconds = (name: string) => Number(new RegExp(`hotel_nodejs_eventloop_lag_${name}_seconds ([\\d.e-]+)`).exec(text)?.[1]);
+      expect(seconds('min')).toBeGreaterThanOrEqual((EVENT_LOOP_MONITOR_MS * 0.95) / 1000);
+      expect(seconds('min')).toBeLessThan((EVENT_LOOP_MONITOR_MS * 5) / 1000);
     });
 
     it('keeps hot paths (heartbeats, probes) out of the info log while other requests are logged', async () => {
