@@ -121,9 +121,7 @@ async function sweepWhileReporting(server, call, token, label, sn) {
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? NaN;
   console.log(`  ${label}: ${seconds.toFixed(2)} s — ${log.message}`);
-  console.log(
-    `    meanwhile ${latencies.length} heartbeats (${refused} failed or refused), slowest ${latencies.at(-1)?.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; ${loop.text}`,
-  );
+  console.log(`    meanwhile ${latencies.length} heartbeats (${refused} failed or refused), slowest ${latencies.at(-1)?.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; ${loop.text}`);
 }
 
 async function benchOne(name, env, { startServer, call, measure, blast, bareFigures }) {
@@ -205,9 +203,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       searching = false;
       await Promise.all(searches);
       row('heartbeat with 4 clients searching', mixed);
-      console.log(
-        `  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; ${(await eventLoopDelay(server.base)).text}`,
-      );
+      console.log(`  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; ${(await eventLoopDelay(server.base)).text}`);
     }
     if (SECTIONS.has('sweep')) {
       // The routine sweep over the whole fleet: 1% (a few hotels' worth) went quiet an hour ago.
