@@ -134,6 +134,44 @@ describeOnEachDatabase('substring search', (ctx) => {
     }
   });
 
+  it('answers a page of a search by number as stepping on to it does, sorted or not, on the device and user lists', async () => {
+    const app = ctx();
+    await insertDevices(app, ['pg-qq 3', 'pg-qq 1', 'pg-qq 5', 'pg-qq 2', 'pg-qq 4', 'pg-qq 7', 'pg-qq 6'], 'PAGED');
+    const now = Date.now();
+    await app.database.db
+      .insertInto('sysUser')
+      .values(
+        ['pgqq-c', 'pgqq-a', 'pgqq-e', 'pgqq-b', 'pgqq-d'].map((userName) => ({
+          userName,
+          nickName: userName,
+          passwordHash: 'x',
+          state: 1,
+          roleId: null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+    const lists = [
+      ['/hotel/device/inquire', { name: 'pg-qq' }, 'name'],
+      ['/sys/user/inquire', { userName: 'pgqq' }, 'userName'],
+    ] as const;
+    for (const [key, params, sortKey] of lists) {
+      for (const sort of [undefined, { field: sortKey, order: 'descend' as const }]) {
+        const first = expectOk(await app.call(key, { size: 3, current: 1, params, sort }, admin));
+        const byNumber = expectOk(await app.call(key, { size: 3, current: 2, params, sort }, admin));
+        const steppedOn = expectOk(await app.call(key, { size: 3, current: 2, after: first.records[2].id, params, sort }, admin));
+        expect(byNumber).toEqual(steppedOn);
+        const total = key === '/hotel/device/inquire' ? 7 : 5;
+        expect(byNumber.total).toBe(total);
+        expect(byNumber.totalIsLowerBound).toBe(false);
+        const seen = [...first.records, ...byNumber.records].map((record) => ('name' in record ? record.name : record.userName));
+        if (sort) expect(seen).toEqual([...seen].sort().reverse());
+        else expect(new Set(seen).size).toBe(Math.min(6, total));
+      }
+    }
+  });
+
   it('answers a search sorted by another column and in descending id order as the plain filter does', async () => {
     const app = ctx();
     const ids = await insertDevices(app, ['zz-abc', 'aa-abc', 'mm-abc', 'abc', 'no match'], 'SORT');

@@ -3,7 +3,7 @@
  * "contains" filter that treats the user's text as text (LIKE wildcards in it are escaped), and
  * the order of a list from its enumerated sort keys, with keyset reading for exports.
  */
-import { sql, type Expression, type QueryExecutorProvider, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Expression, type QueryExecutorProvider, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Paged } from '../../contract/constants';
 import { invalid } from './errors';
 import { yieldToEventLoop } from './event-loop';
@@ -136,23 +136,71 @@ export class ReachedCounts {
 const reachedByDatabase = new WeakMap<QueryExecutorProvider, ReachedCounts>();
 const reachedCountsOf = (db: QueryExecutorProvider) => reachedByDatabase.get(db) ?? reachedByDatabase.set(db, new ReachedCounts()).get(db)!;
 
+/** A query of a list's matching ids, which can be limited (a Kysely select of one column `id`). */
+export interface MatchingIds {
+  limit(limit: number): Compilable<{ id: number }>;
+}
+
+/** The memory's key of a query: its SQL and parameters (a bigint, which JSON cannot write, by its digits). */
+const reachedKey = (compiled: CompiledQuery) =>
+  `${compiled.sql}\n${JSON.stringify(compiled.parameters, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+
 /**
  * fetchCappedPage's count for a list whose matching ids `ids` selects: a count over the ids LIMITed
  * to `limit`, so the database reads at most that many index entries. A count that reaches its
- * limit is remembered for a few seconds (ReachedCounts).
+ * limit is remembered for a few seconds (ReachedCounts), under the key idsUpTo uses too.
  */
-export function countUpTo(db: QueryExecutorProvider, ids: { limit(limit: number): Expression<unknown> }, reached = reachedCountsOf(db)) {
+export function countUpTo(db: QueryExecutorProvider, ids: MatchingIds, reached = reachedCountsOf(db)) {
   return async (limit: number): Promise<{ n: number | string }> => {
-    const query = sql<{ n: number | string }>`select count(*) as n from (${ids.limit(limit)}) as capped`;
-    const compiled = query.compile(db);
-    // (A bigint parameter, which JSON cannot write, is keyed by its digits.)
-    const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+    const limited = ids.limit(limit).compile();
+    const key = reachedKey(limited);
     if (reached.has(key)) return { n: limit };
-    // The statement compiled for the key is the one run (execute() would compile it again).
-    const counted = (await db.getExecutor().executeQuery(compiled)).rows[0] ?? { n: 0 };
+    const count = CompiledQuery.raw(`select count(*) as n from (${limited.sql}) as capped`, [...limited.parameters]);
+    const counted = (await db.getExecutor().executeQuery<{ n: number | string }>(count)).rows[0] ?? { n: 0 };
     if (Number(counted.n) >= limit) reached.remember(key);
     return counted;
   };
+}
+
+/**
+ * At most `limit` of a list's matching ids, or null when lately they reached it (the memory
+ * countUpTo keeps, under the same key: either one reaching the limit spares the other).
+ */
+export function idsUpTo(db: QueryExecutorProvider, ids: MatchingIds, reached = reachedCountsOf(db)) {
+  return async (limit: number): Promise<number[] | null> => {
+    const limited = ids.limit(limit).compile();
+    const key = reachedKey(limited);
+    if (reached.has(key)) return null;
+    const rows = (await db.getExecutor().executeQuery<{ id: number }>(limited)).rows;
+    if (rows.length >= limit) reached.remember(key);
+    return rows.map((row) => Number(row.id));
+  };
+}
+
+/** A list's matches read once for both its total and its page (fetchMatchedPage). */
+export interface MatchedIds<T> {
+  /** At most `limit` of the matching ids, null when lately they reached it (idsUpTo). */
+  ids: (limit: number) => Promise<number[] | null>;
+  /** The page among `ids` (every match), in the list's order. */
+  rows: (ids: readonly number[], limit: number, offset: number) => Promise<T[]>;
+}
+
+/**
+ * A page of a list whose filter is its costliest part (a search: a trigram index scan), which
+ * fetchCappedPage runs twice, once to count and once for the page. When the matches are few (up
+ * to the cap) their ids are read once, counted, and the page read among them by id: the same page
+ * and exact total for half the work (on PostgreSQL "酒店123-8", 200 matches among a million
+ * devices: 3.3 ms instead of 6.2). A longer list, or the pager stepping on from a row, is
+ * `fetchCapped`'s (whose count then knows the ids reached the cap).
+ */
+export async function fetchMatchedPage<T>(request: PageRequest, matched: MatchedIds<T>, fetchCapped: () => Promise<Paged<T>>, cap = COUNT_CAP): Promise<Paged<T>> {
+  const { size, current } = request;
+  if (request.after !== undefined && current > 1) return fetchCapped();
+  const ids = await matched.ids(cap + 1);
+  if (ids === null || ids.length > cap) return fetchCapped();
+  const offset = (current - 1) * size;
+  const records = offset < ids.length ? await matched.rows(ids, size, offset) : [];
+  return { records, current, size, total: ids.length, totalIsLowerBound: false };
 }
 
 /** The column a sort key orders by; nullable columns say so (NULL sorts as the largest value). */

@@ -38,6 +38,8 @@ export interface ListSearch {
   apply<Q extends Searchable<Q>>(query: Q): Q;
   /** What the list orders by for its id: the FTS rowid while the FTS table drives the query. */
   idColumn: string;
+  /** Whether any term is given: the list is then filtered by a search (see fetchMatchedPage). */
+  searching: boolean;
 }
 
 const TRIGRAM = 3;
@@ -57,12 +59,14 @@ export function listSearch<T extends SearchedTable>(dialect: Dialect, table: T, 
   const exact = asked.map((term) => contains(term.ref, term.text));
   const indexed = dialect === 'sqlite' ? asked.filter((term) => [...term.text.trim()].length >= TRIGRAM) : [];
   const filtered = <Q extends Searchable<Q>>(query: Q) => exact.reduce((q, expression) => q.where(expression), query);
-  if (indexed.length === 0) return { apply: filtered, idColumn };
+  const searching = asked.length > 0;
+  if (indexed.length === 0) return { apply: filtered, idColumn, searching };
 
   const search = `${table}_search`;
   const match = indexed.map((term) => ftsPhrase(term.column, term.text.trim())).join(' AND ');
   return {
     idColumn: `${MATCHED}.rowid`,
+    searching,
     apply: (query) => {
       // The joined FTS table is referred to only in SQL text here, so the builder's row type does
       // not change; Kysely's join is reached through a cast for the same reason.

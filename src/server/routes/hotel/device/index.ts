@@ -9,7 +9,8 @@ import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
-import { defaultOrder, countUpTo, fetchCappedPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { defaultOrder, countUpTo, fetchCappedPage, fetchMatchedPage, given, idsUpTo, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { idIn } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
@@ -88,32 +89,45 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     if (given(filters.roomNo)) query = query.where('hotelDevice.roomNo', '=', filters.roomNo.trim());
     if (filters.state !== undefined) query = query.where('hotelDevice.state', '=', filters.state);
     if (filters.online !== undefined) query = query.where('hotelDevice.online', '=', filters.online);
-    return { query, order: deviceOrder(sort, search.idColumn) };
+    return { query, order: deviceOrder(sort, search.idColumn), searching: search.searching };
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
-    const { query, order } = filteredDevices(request.body.params ?? {}, request.body.sort);
-    const page = await fetchCappedPage(
-      request.body,
-      countUpTo(app.reads, query.select(ID)),
-      // The page's ids first, from an index alone; then only those rows are read, so a deep page
-      // skips index entries rather than whole rows.
-      (limit, offset, seek) =>
-        ordered(
-          app.reads
-            .selectFrom('hotelDevice')
-            .selectAll()
-            .where(
+    const { query, order, searching } = filteredDevices(request.body.params ?? {}, request.body.sort);
+    const deviceRows = () => app.reads.selectFrom('hotelDevice').selectAll();
+    const capped = () =>
+      fetchCappedPage(
+        request.body,
+        countUpTo(app.reads, query.select(ID)),
+        // The page's ids first, from an index alone; then only those rows are read, so a deep page
+        // skips index entries rather than whole rows.
+        (limit, offset, seek) =>
+          ordered(
+            deviceRows().where(
               ID,
               'in',
               ordered(query.$if(seek !== null, (q) => q.where(seek!)).select(ID), order)
                 .limit(limit)
                 .offset(offset),
             ),
-          deviceOrder(request.body.sort),
-        ).execute(),
-      { order, rowById: (id) => app.reads.selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirst() },
-    );
+            deviceOrder(request.body.sort),
+          ).execute(),
+        { order, rowById: (id) => deviceRows().where('id', '=', id).executeTakeFirst() },
+      );
+    const page = searching
+      ? await fetchMatchedPage(
+          request.body,
+          {
+            ids: idsUpTo(app.reads, query.select(ID)),
+            rows: (ids, limit, offset) =>
+              ordered(deviceRows().where(idIn(app.dialect, ID, ids)), deviceOrder(request.body.sort))
+                .limit(limit)
+                .offset(offset)
+                .execute(),
+          },
+          capped,
+        )
+      : await capped();
     const locations = await LocationIndex.of(
       app.reads,
       page.records.map((row) => row.locationId),

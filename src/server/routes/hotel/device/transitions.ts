@@ -14,8 +14,9 @@
  * never changes state without its history row and alarm.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { idIn, idRows } from '../../../lib/id-list';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
@@ -43,21 +44,6 @@ export const flipTo = (to: 0 | 1, at: number) => (to === 1 ? { online: 1, online
 function* batches<T>(items: T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += BATCH) yield items.slice(start, start + BATCH);
 }
-
-/**
- * The ids as rows of one column `id`, from a single parameter (a JSON array on SQLite, an array on
- * PostgreSQL): INSERT … SELECT then writes a batch without a VALUES list built and bound per row.
- */
-const idRows = (app: FastifyInstance, ids: number[]) =>
-  app.dialect === 'sqlite' ? sql`select value as id from json_each(${JSON.stringify(ids)})` : sql`select unnest(${ids}::int[]) as id`;
-
-/**
- * `column` is one of the ids, passed as one parameter. On PostgreSQL `= any(array)`, which the
- * planner always answers from the column's index: an `IN (SELECT unnest …)` became a join that read
- * the table once per id when its statistics were stale (1.9 s for 5,000 devices).
- */
-export const idIn = (app: FastifyInstance, column: string, ids: number[]) =>
-  app.dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
 
 /**
  * The operation-log side of a run of transitions (one heartbeat's flip, or a whole sweep in many
@@ -95,7 +81,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
   records.devices.add(devices);
   for (const batch of batches(devices)) {
     const batchIds = batch.map((device) => device.id);
-    const ids = idRows(app, batchIds);
+    const ids = idRows(app.dialect, batchIds);
     await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
     if (to === 0) {
       // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
@@ -115,7 +101,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         .set({ clearedAt: at, clearedBy: SYSTEM_ACTOR })
         .where('type', '=', OFFLINE_ALARM.type)
         .where('clearedAt', 'is', null)
-        .where(idIn(app, 'deviceId', batchIds))
+        .where(idIn(app.dialect, 'deviceId', batchIds))
         .returning(['id', 'deviceId'])
         .execute();
       records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));

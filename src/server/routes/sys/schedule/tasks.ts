@@ -12,7 +12,8 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../../contract/sys/schedule';
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
-import { applyDeviceTransitions, flipTo, idIn, TransitionRecords } from '../../hotel/device/transitions';
+import { applyDeviceTransitions, flipTo, TransitionRecords } from '../../hotel/device/transitions';
+import { idIn } from '../../../lib/id-list';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 
 export interface TaskContext {
@@ -66,7 +67,7 @@ export const flipStaleOffline = (app: FastifyInstance, db: Kysely<Database>, sta
   db
     .updateTable('hotelDevice')
     .set(flipTo(0, at))
-    .where(idIn(app, 'id', ids))
+    .where(idIn(app.dialect, 'id', ids))
     .where((eb) => stale(eb, byIdOnly))
     .returning(['id', 'name', 'sn']);
 

@@ -3,7 +3,20 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { notFound } from '../../../lib/errors';
-import { defaultOrder, countUpTo, fetchCappedPage, inOrder, listOrder, ordered, type ListOrder, type PageRequest, type SortColumn } from '../../../lib/list-query';
+import {
+  defaultOrder,
+  countUpTo,
+  fetchCappedPage,
+  fetchMatchedPage,
+  idsUpTo,
+  inOrder,
+  listOrder,
+  ordered,
+  type ListOrder,
+  type PageRequest,
+  type SortColumn,
+} from '../../../lib/list-query';
+import { idIn } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
 import type { Dialect } from '../../../db/connection';
 import type { USER_SORT_KEYS } from '../../../../contract/sys/user';
@@ -57,29 +70,46 @@ function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort) {
     .apply(userRecords(store.reads))
     .$if(params.state !== undefined, (q) => q.where('u.state', '=', params.state!))
     .$if(params.roleId !== undefined, (q) => q.where('u.roleId', '=', params.roleId!));
-  return { query, order: userOrder(sort, search.idColumn) };
+  return { query, order: userOrder(sort, search.idColumn), searching: search.searching };
 }
 
-/** A user list's page: counted up to the cap (see fetchCappedPage), the rows of the asked page. */
-function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, page: PageRequest, order: ListOrder) {
-  return fetchCappedPage(
+/**
+ * A user list's page: counted up to the cap (see fetchCappedPage), the rows of the asked page; a
+ * search's matches read once for both when they are few (fetchMatchedPage). `sort` is the asked one.
+ */
+function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, page: PageRequest, { order, searching }: { order: ListOrder; searching: boolean }, sort?: UserSort) {
+  const capped = () =>
+    fetchCappedPage(
+      page,
+      countUpTo(store.reads, filtered.clearSelect().select('u.id')),
+      (limit, offset, seek) =>
+        ordered(
+          filtered.$if(seek !== null, (q) => q.where(seek!)),
+          order,
+        )
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      { order, rowById: (id) => userRecords(store.reads).where('u.id', '=', id).executeTakeFirst() },
+    );
+  if (!searching) return capped();
+  return fetchMatchedPage(
     page,
-    countUpTo(store.reads, filtered.clearSelect().select('u.id')),
-    (limit, offset, seek) =>
-      ordered(
-        filtered.$if(seek !== null, (q) => q.where(seek!)),
-        order,
-      )
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-    { order, rowById: (id) => userRecords(store.reads).where('u.id', '=', id).executeTakeFirst() },
+    {
+      ids: idsUpTo(store.reads, filtered.clearSelect().select('u.id')),
+      rows: (ids, limit, offset) =>
+        ordered(userRecords(store.reads).where(idIn(store.dialect, 'u.id', ids)), userOrder(sort))
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+    },
+    capped,
   );
 }
 
 export function inquireUsers(store: UserStore, { size, current, after, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
-  const { query, order } = filteredUsers(store, params, sort);
-  return userPage(store, query, { size, current, after }, order);
+  const filtered = filteredUsers(store, params, sort);
+  return userPage(store, filtered.query, { size, current, after }, filtered, sort);
 }
 
 /** Every user the list's filters match, in the list's order, read in batches (export). */
@@ -102,5 +132,5 @@ export function inquireRoleUsers(store: UserStore, { size, current, after, param
   const filtered = search
     .apply(userRecords(store.reads))
     .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])));
-  return userPage(store, filtered, { size, current, after }, userOrder(undefined, search.idColumn));
+  return userPage(store, filtered, { size, current, after }, { order: userOrder(undefined, search.idColumn), searching: search.searching });
 }

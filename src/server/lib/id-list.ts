@@ -1,0 +1,21 @@
+/**
+ * A list of ids as ONE bound parameter (a JSON array on SQLite, an int[] on PostgreSQL), however
+ * many there are: no statement with thousands of placeholders to build, bind and plan.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { Dialect } from '../db/connection';
+
+/**
+ * The ids as rows of one column `id`: INSERT … SELECT then writes a batch without a VALUES list
+ * built and bound per row.
+ */
+export const idRows = (dialect: Dialect, ids: readonly number[]) =>
+  dialect === 'sqlite' ? sql`select value as id from json_each(${JSON.stringify(ids)})` : sql`select unnest(${ids}::int[]) as id`;
+
+/**
+ * `column` is one of the ids. On PostgreSQL `= any(array)`, which the planner always answers from
+ * the column's index: an `IN (SELECT unnest …)` became a join that read the table once per id when
+ * its statistics were stale (1.9 s for 5,000 devices).
+ */
+export const idIn = (dialect: Dialect, column: string, ids: readonly number[]) =>
+  dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
