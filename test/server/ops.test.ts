@@ -76,8 +76,9 @@ describeOnEachDatabase(
       await new Promise((resolve) => setTimeout(resolve, 100));
       const text = (await getJson(ctx(), '/api/metrics', METRICS_TOKEN)).body;
       const seconds = (name: string) => Number(new RegExp(`hotel_nodejs_eventloop_lag_${name}_seconds ([\\d.e-]+)`).exec(text)?.[1]);
-      expect(seconds('min')).toBeGreaterThanOrEqual((EVENT_LOOP_MONITOR_MS * 0.95) / 1000);
-      expect(seconds('min')).toBeLessThan((EVENT_LOOP_MONITOR_MS * 5) / 1000);
+      // The median, not the minimum: a tick after a late one may come a little early.
+      expect(seconds('p50')).toBeGreaterThanOrEqual((EVENT_LOOP_MONITOR_MS * 0.9) / 1000);
+      expect(seconds('p50')).toBeLessThan((EVENT_LOOP_MONITOR_MS * 5) / 1000);
     });
 
     it('keeps hot paths (heartbeats, probes) out of the info log while other requests are logged', async () => {
