@@ -1,11 +1,9 @@
 /**
  * A search's matches read once for both the total and the page when they are few
- * (fetchMatchedPage, issue 10), and the memory of lists that reached the cap shared by the ids
- * and the count of the same filter.
+ * (fetchMatchedPage, issue 10). idsUpTo, which reads them, is tested with countUpTo
+ * (reached-counts.test.ts).
  */
-import { describeOnEachDatabase } from './support/harness';
-import { deviceRow } from './support/sys-fixtures';
-import { countUpTo, fetchMatchedPage, idsUpTo, ReachedCounts, REACHED_COUNT_MS, type MatchedIds } from '../../src/server/lib/list-query';
+import { fetchMatchedPage, type MatchedIds } from '../../src/server/lib/list-query';
 import type { Paged } from '../../src/contract/constants';
 
 describe('fetchMatchedPage', () => {
@@ -61,38 +59,5 @@ describe('fetchMatchedPage', () => {
       expect(list.asked.at(-1)).toBe('capped');
       expect(list.asked).not.toContainEqual(expect.stringMatching(/^rows/));
     }
-  });
-});
-
-describeOnEachDatabase('ids up to a limit', (ctx) => {
-  let now = 0;
-  const clock = () => now;
-
-  beforeAll(async () => {
-    await ctx()
-      .database.db.insertInto('hotelDevice')
-      .values(Array.from({ length: 6 }, (_, i) => deviceRow(`MATCHED-${i}`)))
-      .execute();
-  });
-
-  const matching = () => ctx().app.reads.selectFrom('hotelDevice').select('id').where('sn', 'like', 'MATCHED-%').orderBy('id');
-
-  it('reads the ids up to the limit, and shares with the count the memory of a limit reached', async () => {
-    const reached = new ReachedCounts(REACHED_COUNT_MS, 100, clock);
-    const idsOf = idsUpTo(ctx().app.reads, matching(), reached);
-    const countOf = countUpTo(ctx().app.reads, matching(), reached);
-    const all = await idsOf(10);
-    expect(all).toHaveLength(6);
-    expect(await idsOf(6)).toEqual(all);
-
-    await ctx().database.db.deleteFrom('hotelDevice').where('sn', 'like', 'MATCHED-%').execute();
-    // The ids reached 6: the same limit is taken as reached by both, unread, until the time is up.
-    now += REACHED_COUNT_MS - 1;
-    expect(await idsOf(6)).toBeNull();
-    expect(Number((await countOf(6)).n)).toBe(6);
-    expect(await idsOf(10)).toEqual([]);
-    now += 1;
-    expect(await idsOf(6)).toEqual([]);
-    expect(Number((await countOf(6)).n)).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * A capped count that reaches its limit ("10,000+") is taken as reached for a few seconds instead
- * of being read again on every page; a count below its limit, an exact total, is always read.
+ * of being read again on every page; a count below its limit, an exact total, is always read. The
+ * ids of a search (idsUpTo) share that memory.
  */
 import { describeOnEachDatabase } from './support/harness';
 import { deviceRow } from './support/sys-fixtures';
-import { countUpTo, ReachedCounts, REACHED_COUNT_MS } from '../../src/server/lib/list-query';
+import { countUpTo, idsUpTo, ReachedCounts, REACHED_COUNT_MS } from '../../src/server/lib/list-query';
 
 describe('ReachedCounts', () => {
   it('forgets an entry after its time and the oldest entry when full', () => {
@@ -53,6 +54,30 @@ describeOnEachDatabase('counts up to a limit', (ctx) => {
     expect(Number((await countB(5)).n)).toBe(0);
     now += 1;
     expect(Number((await countA(5)).n)).toBe(0);
+  });
+
+  it('reads the ids up to the limit (idsUpTo), sharing with the count the memory of a limit reached', async () => {
+    await ctx()
+      .database.db.insertInto('hotelDevice')
+      .values(Array.from({ length: 6 }, (_, i) => deviceRow(`REACH-IDS-${i}`)))
+      .execute();
+    const reached = new ReachedCounts(REACHED_COUNT_MS, 100, clock);
+    const readIds = idsUpTo(ctx().app.reads, idsOf('REACH-IDS-'), reached);
+    const countOf = countUpTo(ctx().app.reads, idsOf('REACH-IDS-'), reached);
+    const sorted = (ids: number[] | null) => ids && [...ids].sort((a, b) => a - b);
+    const all = sorted(await readIds(10));
+    expect(all).toHaveLength(6);
+    expect(sorted(await readIds(6))).toEqual(all);
+
+    await ctx().database.db.deleteFrom('hotelDevice').where('sn', 'like', 'REACH-IDS-%').execute();
+    // The ids reached 6: that limit is taken as reached by both, unread, until the time is up.
+    now += REACHED_COUNT_MS - 1;
+    expect(await readIds(6)).toBeNull();
+    expect(Number((await countOf(6)).n)).toBe(6);
+    expect(await readIds(10)).toEqual([]);
+    now += 1;
+    expect(await readIds(6)).toEqual([]);
+    expect(Number((await countOf(6)).n)).toBe(0);
   });
 
   it('keys a count whose parameters JSON cannot write (a bigint)', async () => {
