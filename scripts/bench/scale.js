@@ -9,6 +9,7 @@
  * - lists: p50 for one client, req/s and p99 at 50 connections;
  * - the heartbeat alone at 50 connections, then with 4 clients running "contains" searches, with
  *   the server's event-loop delay (prom-client) over each run;
+ * - heartbeats from a tenth of the fleet in turn (each flush then writes thousands of rows);
  * - the seeded offline sweep run by hand, once with 1% of the devices an hour quiet (the routine
  *   run over the whole fleet) and once with all of them (a mass outage), while one device keeps
  *   reporting in: the sweep's time, the slowest heartbeat meanwhile and the event loop's delay;
@@ -54,6 +55,24 @@ async function runStatements(env, statements) {
   db.pragma('busy_timeout = 10000');
   for (const statement of statements) db.exec(statement);
   db.close();
+}
+
+/** The serial numbers of the enabled devices `where` selects, read straight from the database. */
+async function serialNumbers(env, where) {
+  const statement = `select sn from hotel_device where state = 1 and ${where} order by id`;
+  if (env.DATABASE_URL) {
+    const { Client } = require('pg');
+    const client = new Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query(statement);
+    await client.end();
+    return rows.map((row) => row.sn);
+  }
+  const Database = require('better-sqlite3');
+  const db = new Database(path.join(env.DATA_DIR, 'hotel.db'), { readonly: true });
+  const rows = db.prepare(statement).all();
+  db.close();
+  return rows.map((row) => row.sn);
 }
 
 /** Every device online; those `where` says last seen an hour ago, the rest just now. */
@@ -204,6 +223,19 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       await Promise.all(searches);
       row('heartbeat with 4 clients searching', mixed);
       console.log(`  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; ${(await eventLoopDelay(server.base)).text}`);
+      // A fleet's shape: every heartbeat from another device (a tenth of the fleet, all online), so
+      // each flush writes as many rows as heartbeats came in, not the one device's row above.
+      await devicesQuietWhere(env, '1 = 0');
+      const fleet = await serialNumbers(env, 'id % 10 = 0');
+      let next = 0;
+      const fleetBody = () => JSON.stringify({ sn: fleet[next++ % fleet.length] });
+      // The set-up's UPDATE of every device held the database; the delay counts from here.
+      await eventLoopDelay(server.base);
+      row(
+        `heartbeat from ${fleet.length.toLocaleString('en')} devices in turn`,
+        await blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: fleetBody(), nextBody: fleetBody }),
+      );
+      console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
     }
     if (SECTIONS.has('sweep')) {
       // The routine sweep over the whole fleet: 1% (a few hotels' worth) went quiet an hour ago.

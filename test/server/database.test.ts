@@ -5,7 +5,7 @@
 import { Client } from 'pg';
 import { createTestDatabase, startTestApp, ADMIN_PASSWORD, SETUP_TIMEOUT_MS } from './support/harness';
 import BetterSqlite3 from 'better-sqlite3';
-import { reusePreparedStatements } from '../../src/server/db/connection';
+import { MAX_KEPT_SQL_LENGTH, reusePreparedStatements } from '../../src/server/db/connection';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -50,6 +50,19 @@ describe('SQLite statement reuse', () => {
     expect(meanwhile.all()).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect([...reading]).toEqual([{ n: 2 }, { n: 3 }]);
     expect(sqlite.prepare(sql)).toBe(first);
+    sqlite.close();
+  });
+
+  it('keeps no compiled statement for long SQL, which is built with literals and never repeats', () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    reusePreparedStatements(sqlite);
+    sqlite.exec('create table t (n integer)');
+    const ids = Array.from({ length: 400 }, (_, i) => i + 1);
+    const long = `select n from t where n in (${ids.join(', ')}) or n = ${'0 + '.repeat(100)}0`;
+    expect(long.length).toBeGreaterThan(MAX_KEPT_SQL_LENGTH);
+    expect(sqlite.prepare(long)).not.toBe(sqlite.prepare(long));
+    const short = `select n from t where n in (${ids.slice(0, 10).join(', ')})`;
+    expect(sqlite.prepare(short)).toBe(sqlite.prepare(short));
     sqlite.close();
   });
 });
