@@ -19,3 +19,12 @@ export const idRows = (dialect: Dialect, ids: readonly number[]) =>
  */
 export const idIn = (dialect: Dialect, column: string, ids: readonly number[]) =>
   dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
+
+/**
+ * Rows (id, value) from two parallel lists, again as parameters: a set-based UPDATE … FROM then
+ * writes a value per id with one constant statement (kept compiled), not a CASE of literals.
+ */
+export const idValueRows = (dialect: Dialect, ids: readonly number[], values: readonly number[]) =>
+  dialect === 'sqlite'
+    ? sql`select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as value from json_each(${JSON.stringify(ids.map((id, i) => [id, values[i]]))})`
+    : sql`select id, value from unnest(${ids}::int[], ${values}::bigint[]) as pair(id, value)`;

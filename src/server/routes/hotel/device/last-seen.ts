@@ -19,8 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { StatusDevice } from '../../../plugins/app/audit';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
 import { yieldToEventLoop } from '../../../lib/event-loop';
+import { idValueRows } from '../../../lib/id-list';
 
-/** Rows per flush statement: each costs two literals in a CASE and one id in the IN list. */
+/** Rows per flush statement (the event loop runs between them). */
 const FLUSH_BATCH = 1000;
 
 /**
@@ -108,23 +109,17 @@ export class LastSeenBuffer {
   }
 
   private async writeBatch(entries: Array<{ device: StatusDevice; at: number }>): Promise<void> {
-    // Literal integers (ids and epoch ms, never text from a request): PostgreSQL types the CASE
-    // from them as bigint, where bound parameters would leave it text.
-    const lastSeenAt = sql<number>`case ${sql.ref('id')} ${sql.join(
-      entries.map(({ device, at }) => sql`when ${sql.lit(device.id)} then ${sql.lit(at)}`),
-      sql` `,
-    )} end`;
-    const written = await this.app.db
-      .updateTable('hotelDevice')
-      .set({ lastSeenAt })
-      .where(
-        'id',
-        'in',
-        entries.map(({ device }) => device.id),
-      )
-      .where('online', '=', 1)
-      .returning('id')
-      .execute();
+    // One constant statement, its ids and times two parameters: as a CASE of literals each batch
+    // was new SQL, compiled anew (and, on SQLite, 0.5 MB each).
+    const seen = idValueRows(
+      this.app.dialect,
+      entries.map(({ device }) => device.id),
+      entries.map(({ at }) => at),
+    );
+    const { rows: written } = await sql<{ id: number }>`
+      update hotel_device set last_seen_at = seen.value from (${seen}) as seen
+      where hotel_device.id = seen.id and hotel_device.online = 1
+      returning hotel_device.id`.execute(this.app.db);
     if (written.length === entries.length) return;
     const online = new Set(written.map((row) => row.id));
     for (const { device, at } of entries) if (!online.has(device.id)) await bringOnline(this.app, device, at);
