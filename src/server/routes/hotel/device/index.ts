@@ -95,10 +95,11 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
     const { query, order, searching } = filteredDevices(request.body.params ?? {}, request.body.sort);
     const deviceRows = () => app.reads.selectFrom('hotelDevice').selectAll();
+    const ids = query.select(ID);
     const capped = () =>
       fetchCappedPage(
         request.body,
-        countUpTo(app.reads, query.select(ID)),
+        countUpTo(app.reads, ids),
         // The page's ids first, from an index alone; then only those rows are read, so a deep page
         // skips index entries rather than whole rows.
         (limit, offset, seek) =>
@@ -118,9 +119,9 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       ? await fetchMatchedPage(
           request.body,
           {
-            ids: idsUpTo(app.reads, query.select(ID)),
-            rows: (ids, limit, offset) =>
-              ordered(deviceRows().where(idIn(app.dialect, ID, ids)), deviceOrder(request.body.sort))
+            ids: idsUpTo(app.reads, ids),
+            rows: (matched, limit, offset) =>
+              ordered(deviceRows().where(idIn(app.dialect, ID, matched)), deviceOrder(request.body.sort))
                 .limit(limit)
                 .offset(offset)
                 .execute(),

@@ -63,8 +63,15 @@ const nameSearch = ({ dialect }: UserStore, params: Pick<UserFilters, 'userName'
     { column: 'nick_name', ref: sql.ref('u.nickName'), text: params.nickName },
   ]);
 
+/** A user list: its filtered rows, their order, and whether a search filters them. */
+interface UserList {
+  query: ReturnType<typeof userRecords>;
+  order: ListOrder;
+  searching: boolean;
+}
+
 /** The users the filters select, and the order their search needs (see listSearch). */
-function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort) {
+function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort): UserList {
   const search = nameSearch(store, params);
   const query = search
     .apply(userRecords(store.reads))
@@ -77,14 +84,15 @@ function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort) {
  * A user list's page: counted up to the cap (see fetchCappedPage), the rows of the asked page; a
  * search's matches read once for both when they are few (fetchMatchedPage). `sort` is the asked one.
  */
-function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, page: PageRequest, { order, searching }: { order: ListOrder; searching: boolean }, sort?: UserSort) {
+function userPage(store: UserStore, { query, order, searching }: UserList, page: PageRequest, sort?: UserSort) {
+  const ids = query.clearSelect().select('u.id');
   const capped = () =>
     fetchCappedPage(
       page,
-      countUpTo(store.reads, filtered.clearSelect().select('u.id')),
+      countUpTo(store.reads, ids),
       (limit, offset, seek) =>
         ordered(
-          filtered.$if(seek !== null, (q) => q.where(seek!)),
+          query.$if(seek !== null, (q) => q.where(seek!)),
           order,
         )
           .limit(limit)
@@ -96,9 +104,9 @@ function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, pa
   return fetchMatchedPage(
     page,
     {
-      ids: idsUpTo(store.reads, filtered.clearSelect().select('u.id')),
-      rows: (ids, limit, offset) =>
-        ordered(userRecords(store.reads).where(idIn(store.dialect, 'u.id', ids)), userOrder(sort))
+      ids: idsUpTo(store.reads, ids),
+      rows: (matched, limit, offset) =>
+        ordered(userRecords(store.reads).where(idIn(store.dialect, 'u.id', matched)), userOrder(sort))
           .limit(limit)
           .offset(offset)
           .execute(),
@@ -108,8 +116,7 @@ function userPage(store: UserStore, filtered: ReturnType<typeof userRecords>, pa
 }
 
 export function inquireUsers(store: UserStore, { size, current, after, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
-  const filtered = filteredUsers(store, params, sort);
-  return userPage(store, filtered.query, { size, current, after }, filtered, sort);
+  return userPage(store, filteredUsers(store, params, sort), { size, current, after }, sort);
 }
 
 /** Every user the list's filters match, in the list's order, read in batches (export). */
@@ -129,8 +136,8 @@ export function usersInOrder(store: UserStore, { params = {}, sort }: BodyOf<'/s
 export function inquireRoleUsers(store: UserStore, { size, current, after, params }: BodyOf<'/sys/role/user/inquire'>) {
   const member = params.member ?? 1;
   const search = nameSearch(store, { userName: params.userName });
-  const filtered = search
+  const query = search
     .apply(userRecords(store.reads))
     .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])));
-  return userPage(store, filtered, { size, current, after }, { order: userOrder(undefined, search.idColumn), searching: search.searching });
+  return userPage(store, { query, order: userOrder(undefined, search.idColumn), searching: search.searching }, { size, current, after });
 }
