@@ -8,6 +8,10 @@
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { runTask } from '../../src/server/routes/sys/schedule/tasks';
 import { expectOk } from './support/sys-fixtures';
+import type { CompiledQuery } from 'kysely';
+import { queryPlan } from './support/query-plan';
+import { heartbeatLookup } from '../../src/server/routes/hotel/device/heartbeat';
+import { listParameter } from '../../src/server/lib/id-list';
 
 const MINUTE = 60_000;
 
@@ -125,6 +129,40 @@ describeOnEachDatabase(
         .orderBy('id')
         .execute();
       expect(rows.map((row) => row.lastSeenAt)).toEqual(devices.map((_, i) => now + i));
+    });
+
+    it('looks up the devices of heartbeats that arrive together with one query, and answers each on its own', async () => {
+      const first = await create('WP-L-01');
+      const second = await create('WP-L-02');
+      const disabled = expectOk(await ctx().call('/hotel/device/creation', { name: 'WP-L-03', sn: 'WP-L-03', type: 'lock', roomNo: '', state: 0, remark: '' }, admin));
+      const db = ctx().database.db;
+      const lookups = jest.spyOn(db, 'executeQuery');
+      try {
+        const beat = (sn: string, key: string) => ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } });
+        const answers = await Promise.all([
+          beat('WP-L-01', first.deviceKey),
+          beat('WP-L-02', second.deviceKey),
+          beat('WP-L-01', second.deviceKey),
+          beat('WP-L-03', disabled.deviceKey),
+          beat('WP-L-99', first.deviceKey),
+          beat('WP-L-01', first.deviceKey),
+        ]);
+        expect(answers.map((answer) => answer.json<{ code: number }>().code)).toEqual([200, 200, 401, 403, 401, 200]);
+        const reads = lookups.mock.calls.map(([query]) => query as CompiledQuery).filter((query) => /key_hash/.test(query.sql) && /^select/i.test(query.sql));
+        // One query, for the distinct serial numbers.
+        expect(reads.map((query) => query.parameters)).toEqual([[listParameter(ctx().database.dialect, ['WP-L-01', 'WP-L-02', 'WP-L-03', 'WP-L-99'])]]);
+      } finally {
+        lookups.mockRestore();
+      }
+      expect(await stored(first.device.id)).toMatchObject({ online: 1 });
+      expect(await stored(disabled.device.id)).toMatchObject({ online: 0 });
+    });
+
+    it('finds each device of a batch through the sn index, never reading the table', async () => {
+      const compiled = heartbeatLookup(ctx().database.db, ctx().database.dialect).compile();
+      const plan = await queryPlan(ctx(), { ...compiled, parameters: [listParameter(ctx().database.dialect, ['WP-L-01', 'WP-L-02'])] });
+      expect(plan).toMatch(/hotel_device_sn_key|sqlite_autoindex_hotel_device_1 \(sn=\?\)/);
+      expect(plan).not.toMatch(/SCAN hotel_device|Seq Scan/);
     });
   },
   { heartbeat: { flushMs: 600_000 } },

@@ -1,16 +1,21 @@
 /**
- * A list of ids as ONE bound parameter (a JSON array on SQLite, an int[] on PostgreSQL), however
- * many there are: no statement with thousands of placeholders to build, bind and plan.
+ * A list of ids (or other keys) as ONE bound parameter (a JSON array on SQLite, an array on
+ * PostgreSQL), however many there are: no statement with thousands of placeholders to build, bind
+ * and plan, and one SQL text whatever the count, so a compiled statement can be run again with
+ * another list (`listParameter`).
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connection';
+
+/** The bound value that stands for `values` in the statements below. */
+export const listParameter = (dialect: Dialect, values: readonly unknown[]): unknown => (dialect === 'sqlite' ? JSON.stringify(values) : values);
 
 /**
  * The ids as rows of one column `id`: INSERT … SELECT then writes a batch without a VALUES list
  * built and bound per row.
  */
 export const idRows = (dialect: Dialect, ids: readonly number[]) =>
-  dialect === 'sqlite' ? sql`select value as id from json_each(${JSON.stringify(ids)})` : sql`select unnest(${ids}::int[]) as id`;
+  dialect === 'sqlite' ? sql`select value as id from json_each(${listParameter(dialect, ids)})` : sql`select unnest(${ids}::int[]) as id`;
 
 /**
  * `column` is one of the ids. On PostgreSQL `= any(array)`, which the planner always answers from
@@ -18,7 +23,13 @@ export const idRows = (dialect: Dialect, ids: readonly number[]) =>
  * its statistics were stale (1.9 s for 5,000 devices).
  */
 export const idIn = (dialect: Dialect, column: string, ids: readonly number[]) =>
-  dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
+  dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${listParameter(dialect, ids)}))` : sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
+
+/** `column` is one of the texts (serial numbers, say), each found through the column's index. */
+export const textIn = (dialect: Dialect, column: string, texts: readonly string[]) =>
+  dialect === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${listParameter(dialect, texts)}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${texts}::text[])`;
 
 /**
  * Rows (id, value) from two parallel lists, again as parameters: a set-based UPDATE … FROM then

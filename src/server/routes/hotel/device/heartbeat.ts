@@ -6,29 +6,48 @@
  * Both transports call this, so their effect is the same; each turns the outcome into its own answer.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { deviceKeyMatches } from './device-key';
 import { bringOnline } from './last-seen';
+import { BatchedReads } from '../../../lib/batched-reads';
+import { listParameter, textIn } from '../../../lib/id-list';
+import type { Dialect } from '../../../db/connection';
 
 export type HeartbeatTransport = 'http' | 'mqtt';
 
 /** unauthenticated: unknown sn or wrong key (never told apart); disabled: the right key, a disabled device. */
 export type HeartbeatOutcome = { outcome: 'accepted'; serverTime: number } | { outcome: 'unauthenticated' } | { outcome: 'disabled' };
 
-const lookup = (db: Kysely<Database>) => db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'state', 'online', 'keyHash']).where('sn', '=', '');
-type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof lookup>['executeTakeFirst']>>;
-/** The lookup by sn, compiled once per database: building a query cost more than the indexed read. */
-const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<NonNullable<HeartbeatDevice>>>();
+/** The devices with these serial numbers (one list parameter, so the SQL is the same for any count). */
+export const heartbeatLookup = (db: Kysely<Database>, dialect: Dialect) =>
+  db
+    .selectFrom('hotelDevice')
+    .select(['id', 'name', 'sn', 'state', 'online', 'keyHash'])
+    .where(textIn(dialect, 'sn', []));
+type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['executeTakeFirstOrThrow']>>;
 
-async function deviceBySn(db: Kysely<Database>, sn: string): Promise<HeartbeatDevice> {
-  let compiled = compiledLookups.get(db);
-  if (!compiled) compiledLookups.set(db, (compiled = lookup(db).compile()));
-  return (await db.executeQuery<NonNullable<HeartbeatDevice>>({ ...compiled, parameters: [sn] })).rows[0];
+/**
+ * The devices of the heartbeats that arrive together, read by sn with one query per database (the
+ * query compiled once: building it cost more than the indexed read).
+ */
+const lookups = new WeakMap<Kysely<Database>, BatchedReads<string, HeartbeatDevice>>();
+
+function deviceBySn(db: Kysely<Database>, dialect: Dialect, sn: string): Promise<HeartbeatDevice | undefined> {
+  let reads = lookups.get(db);
+  if (!reads) {
+    const compiled = heartbeatLookup(db, dialect).compile();
+    reads = new BatchedReads(
+      async (sns) => (await db.executeQuery<HeartbeatDevice>({ ...compiled, parameters: [listParameter(dialect, sns)] })).rows,
+      (device) => device.sn,
+    );
+    lookups.set(db, reads);
+  }
+  return reads.read(sn);
 }
 
 export async function acceptHeartbeat(app: FastifyInstance, { sn, key, transport }: { sn: string; key: string; transport: HeartbeatTransport }): Promise<HeartbeatOutcome> {
-  const device = await deviceBySn(app.db, sn);
+  const device = await deviceBySn(app.db, app.dialect, sn);
   const keyMatches = deviceKeyMatches(key, device?.keyHash);
   const refusal = !device || !keyMatches ? 'unauthenticated' : device.state !== 1 ? 'disabled' : null;
   app.metrics.heartbeats.inc({ transport, outcome: refusal ? 'refused' : 'accepted' });
