@@ -2,7 +2,8 @@ import { createTestDatabase, describeOnEachDatabase, dialects, type TestApp } fr
 import { migrateUpTo, openTestKysely } from './support/migrations';
 import type { EndpointKey } from '../../src/contract';
 import { expectOk, menuGrants, signedInOperator } from './support/sys-fixtures';
-import { CompiledQuery, sql } from 'kysely';
+import { queryPlan } from './support/query-plan';
+import { sql, type CompiledQuery } from 'kysely';
 import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
 import { applyDeviceTransitions, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
 
@@ -71,16 +72,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
   });
 
   describe('a mass outage', () => {
-    /** The plan of a compiled statement, on a million rows' terms (PostgreSQL would read a small table whole). */
-    const planOf = (compiled: CompiledQuery) =>
-      db()
-        .transaction()
-        .execute(async (trx) => {
-          const explain = ctx().database.dialect === 'sqlite' ? 'explain query plan' : 'explain';
-          if (ctx().database.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-          const rows = (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]))).rows;
-          return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-        });
+    const planOf = (compiled: CompiledQuery) => queryPlan(ctx(), compiled);
     const quietBefore: StaleDevices = (eb, column) => eb.and([eb(column('online'), '=', 1), eb(column('lastSeenAt'), '<', 1_800_000_000_000)]);
 
     it('reads each sweep chunk as one index range, with no sort, when every device went quiet at once', async () => {

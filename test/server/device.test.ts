@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
 import { expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
+import { queryPlan } from './support/query-plan';
 
 const MINUTE = 60_000;
 const STAFF_ENDPOINTS: EndpointKey[] = ['/hotel/device/inquire', '/hotel/device/creation', '/hotel/device/edit', '/hotel/device/key/reset'];
@@ -110,18 +111,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
     it('reads a room + type filter from one index range, in list order, without the table or a sort', async () => {
       const reads = ctx().app.reads;
       const ids = reads.selectFrom('hotelDevice').select('hotelDevice.id').where('hotelDevice.type', '=', 'lock').where('hotelDevice.roomNo', '=', '812');
-      const plan = async (query: { compile(): CompiledQuery }) => {
-        const { sql: text, parameters } = query.compile();
-        const explain = ctx().database.dialect === 'sqlite' ? 'explain query plan' : 'explain';
-        // On a small table PostgreSQL would rather read it all: the plan for a million rows is wanted.
-        return ctx()
-          .database.db.transaction()
-          .execute(async (trx) => {
-            if (ctx().database.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-            const rows = (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${text}`, [...parameters]))).rows;
-            return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-          });
-      };
+      const plan = (query: { compile(): CompiledQuery }) => queryPlan(ctx(), query.compile());
       const page = await plan(ids.orderBy('hotelDevice.id').limit(20));
       expect(page).toMatch(/hotel_device_room_type/);
       expect(page).not.toMatch(/Sort|TEMP B-TREE|Heap Scan|Filter/);

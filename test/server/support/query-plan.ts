@@ -1,0 +1,17 @@
+/**
+ * The plan the database chooses for a compiled statement, as text. On PostgreSQL sequential scans
+ * are turned off for it: on a test's small table the planner would rather read it all, and the plan
+ * wanted is the one for a million rows.
+ */
+import { CompiledQuery, sql } from 'kysely';
+import type { TestApp } from './harness';
+
+export function queryPlan(app: TestApp, compiled: CompiledQuery): Promise<string> {
+  const { dialect, db } = app.database;
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+    const explain = dialect === 'sqlite' ? 'explain query plan' : 'explain';
+    const rows = (await trx.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]))).rows;
+    return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+  });
+}
