@@ -39,6 +39,30 @@ describeOnEachDatabase('sys/user', (ctx) => {
       expect(await names({ userName: '' })).toHaveLength(3);
     });
 
+    it('skips the users before a page by number without joining their roles, unless the order is the role name', async () => {
+      const reads = ctx().app.reads.getExecutor();
+      const statements = jest.spyOn(reads, 'executeQuery');
+      /** The SQL that skipped the users before page 2 (the one with an offset). */
+      const skipping = async (sort?: object) => {
+        statements.mockClear();
+        const page = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 2, ...(sort ? { sort } : {}) }, admin));
+        const sql = statements.mock.calls.map(([query]) => query.sql).find((text) => /offset/i.test(text));
+        return { userNames: page.records.map((u) => u.userName), skippedWith: sql?.slice(sql.indexOf(' in (')) ?? '' };
+      };
+      try {
+        const byId = await skipping();
+        expect(byId.userNames).toEqual(['alice.w']);
+        expect(byId.skippedWith).toMatch(/offset/i);
+        expect(byId.skippedWith).not.toMatch(/sys_role/);
+        // Descending, no role (bob_k) comes first, then 超级管理员 before 前台.
+        const byRole = await skipping({ field: 'roleName', order: 'descend' });
+        expect(byRole.userNames).toEqual(['admin']);
+        expect(byRole.skippedWith).toMatch(/sys_role/);
+      } finally {
+        statements.mockRestore();
+      }
+    });
+
     it('refuses a page size over 100 and unknown filter keys, and answers an empty page past the end', async () => {
       expect(await ctx().call('/sys/user/inquire', { size: 101, current: 1 }, admin)).toMatchObject({ code: 400, msg: '每页条数不能大于 100' });
       expect(await ctx().call('/sys/user/inquire', { size: 20, current: 1, params: { password: 'x' } }, admin)).toMatchObject({

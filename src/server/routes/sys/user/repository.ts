@@ -30,11 +30,14 @@ type Db = Kysely<Database>;
 type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type UserRecord = DataOf<'/sys/user/detail'>;
 
-const userRecords = (db: Db) =>
-  db
-    .selectFrom('sysUser as u')
+const users = (db: Db) => db.selectFrom('sysUser as u');
+type Users = ReturnType<typeof users>;
+/** The users `query` selects as records, with their role's name. */
+const asRecords = (query: Users) =>
+  query
     .leftJoin('sysRole as r', 'r.id', 'u.roleId')
     .select(['u.id', 'u.userName', 'u.nickName', 'u.state', 'u.roleId', 'r.name as roleName', 'u.createdAt', 'u.updatedAt', 'u.version']);
+const userRecords = (db: Db) => asRecords(users(db));
 
 export async function findUser(db: Db, id: number): Promise<UserRecord> {
   const user = await userRecords(db).where('u.id', '=', id).executeTakeFirst();
@@ -63,41 +66,60 @@ const nameSearch = ({ dialect }: UserStore, params: Pick<UserFilters, 'userName'
     { column: 'nick_name', ref: sql.ref('u.nickName'), text: params.nickName },
   ]);
 
-/** A user list: its filtered rows, their order, and whether a search filters them. */
+/** A user list to page: its filtered ids, their order, and whether a search filters them. */
 interface UserList {
-  query: ReturnType<typeof userRecords>;
+  ids: ReturnType<typeof idsOf>;
   order: ListOrder;
   searching: boolean;
 }
 
-/** The users the filters select, and the order their search needs (see listSearch). */
-function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort): UserList {
+/**
+ * The ids of the users `filtered` selects, joined to their roles only when `sort` orders by the
+ * role's name: a deep page by number steps over every user before it, and on SQLite the join cost
+ * eight times the step (page 5,000 of 100,000 users: 8.8 ms with it, 1.0 ms without).
+ */
+function idsOf(filtered: Users, sort: UserSort) {
+  const ids = filtered.select('u.id');
+  if (sort?.field !== 'roleName') return ids;
+  // The join adds a table the order names in SQL text only (USER_SORT), so the ids' row type is the same.
+  return asRecords(filtered).clearSelect().select('u.id') as unknown as typeof ids;
+}
+
+/** The users the filters select (as records for exports), and the order their search needs (see listSearch). */
+function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort): UserList & { query: ReturnType<typeof userRecords> } {
   const search = nameSearch(store, params);
-  const query = search
-    .apply(userRecords(store.reads))
+  const filtered = search
+    .apply(users(store.reads))
     .$if(params.state !== undefined, (q) => q.where('u.state', '=', params.state!))
     .$if(params.roleId !== undefined, (q) => q.where('u.roleId', '=', params.roleId!));
-  return { query, order: userOrder(sort, search.idColumn), searching: search.searching };
+  return { query: asRecords(filtered), ids: idsOf(filtered, sort), order: userOrder(sort, search.idColumn), searching: search.searching };
 }
 
 /**
  * A user list's page: counted up to the cap (see fetchCappedPage), the rows of the asked page; a
  * search's matches read once for both when they are few (fetchMatchedPage). `sort` is the asked one.
  */
-function userPage(store: UserStore, { query, order, searching }: UserList, page: PageRequest, sort?: UserSort) {
-  const ids = query.clearSelect().select('u.id');
+function userPage(store: UserStore, { ids, order, searching }: UserList, page: PageRequest, sort?: UserSort) {
   const capped = () =>
     fetchCappedPage(
       page,
       countUpTo(store.reads, ids),
+      // The page's ids first, then only those rows with their role: a deep page skips ids, not
+      // users joined to their roles.
       (limit, offset, seek) =>
         ordered(
-          query.$if(seek !== null, (q) => q.where(seek!)),
-          order,
-        )
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+          userRecords(store.reads).where(
+            'u.id',
+            'in',
+            ordered(
+              ids.$if(seek !== null, (q) => q.where(seek!)),
+              order,
+            )
+              .limit(limit)
+              .offset(offset),
+          ),
+          userOrder(sort),
+        ).execute(),
       { order, rowById: (id) => userRecords(store.reads).where('u.id', '=', id).executeTakeFirst() },
     );
   if (!searching) return capped();
@@ -136,8 +158,8 @@ export function usersInOrder(store: UserStore, { params = {}, sort }: BodyOf<'/s
 export function inquireRoleUsers(store: UserStore, { size, current, after, params }: BodyOf<'/sys/role/user/inquire'>) {
   const member = params.member ?? 1;
   const search = nameSearch(store, { userName: params.userName });
-  const query = search
-    .apply(userRecords(store.reads))
+  const filtered = search
+    .apply(users(store.reads))
     .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])));
-  return userPage(store, { query, order: userOrder(undefined, search.idColumn), searching: search.searching }, { size, current, after });
+  return userPage(store, { ids: idsOf(filtered, undefined), order: userOrder(undefined, search.idColumn), searching: search.searching }, { size, current, after });
 }
