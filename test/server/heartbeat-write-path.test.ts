@@ -11,6 +11,7 @@ import { expectOk } from './support/sys-fixtures';
 import type { CompiledQuery } from 'kysely';
 import { queryPlan } from './support/query-plan';
 import { heartbeatLookup } from '../../src/server/routes/hotel/device/heartbeat';
+import { FLUSH_BATCH } from '../../src/server/routes/hotel/device/last-seen';
 import { listParameter } from '../../src/server/lib/id-list';
 
 const MINUTE = 60_000;
@@ -117,7 +118,15 @@ describeOnEachDatabase(
         .execute();
       inserted.forEach((row, i) => (devices[i].id = row.id));
       devices.forEach((d, i) => ctx().app.lastSeen.note(d, now + i));
-      await ctx().app.lastSeen.flush();
+      const statements = jest.spyOn(ctx().database.db.getExecutor(), 'executeQuery');
+      try {
+        await ctx().app.lastSeen.flush();
+        // Short statements, each holding the event loop (on SQLite) for a bounded batch.
+        const flushes = statements.mock.calls.filter(([query]) => /^update hotel_device set last_seen_at/.test(query.sql.trim()));
+        expect(flushes).toHaveLength(Math.ceil(devices.length / FLUSH_BATCH));
+      } finally {
+        statements.mockRestore();
+      }
       const rows = await ctx()
         .database.db.selectFrom('hotelDevice')
         .select(['id', 'lastSeenAt'])
