@@ -15,6 +15,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { SERVER_ARGS } = require('./bench/server-command');
 
 const root = path.resolve(__dirname, '..');
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 3000);
@@ -34,7 +35,7 @@ function freePort() {
 async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,

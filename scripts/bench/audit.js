@@ -14,6 +14,7 @@
  */
 const { spawn } = require('node:child_process');
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
+const { SERVER_ARGS } = require('./server-command');
 const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
@@ -62,7 +63,7 @@ function freePort() {
 
 async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SCHEDULER: 'off', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
