@@ -14,13 +14,13 @@ function recordingReads(table: Map<string, number>, maxKeys?: number) {
   const queries: string[][] = [];
   let failNext = false;
   const reads = new BatchedReads<string, Row>(
-    async (keys) => {
+    (keys) => {
       queries.push(keys);
       if (failNext) {
         failNext = false;
-        throw new Error('database unavailable');
+        return Promise.reject(new Error('database unavailable'));
       }
-      return keys.filter((key) => table.has(key)).map((key) => ({ key, value: table.get(key)! }));
+      return Promise.resolve(keys.filter((key) => table.has(key)).map((key) => ({ key, value: table.get(key)! })));
     },
     (row) => row.key,
     maxKeys,
