@@ -4,9 +4,10 @@
  * case, CJK, terms shorter than a trigram), and the index follows inserts, edits and deletions.
  */
 import fc from 'fast-check';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { deviceRow, expectOk } from './support/sys-fixtures';
+import { queryPlan } from './support/query-plan';
 import { contains, defaultOrder, ordered } from '../../src/server/lib/list-query';
 import { listSearch } from '../../src/server/lib/text-search';
 
@@ -125,7 +126,7 @@ describeOnEachDatabase('substring search', (ctx) => {
       const ids = ordered(search.apply(app.database.db.selectFrom('hotelDevice')).select('hotelDevice.id'), defaultOrder(['id', search.idColumn]))
         .limit(20)
         .compile();
-      const plan = (await app.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${ids.sql}`, [...ids.parameters]))).rows.map((row) => row.detail);
+      const plan = (await queryPlan(app, ids)).split('\n');
       expect(plan[0]).toMatch(/^SCAN matched VIRTUAL TABLE INDEX/);
       expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|SCAN hotel_device\b/);
     } else {
