@@ -16,6 +16,12 @@ import { listParameter } from '../../src/server/lib/id-list';
 
 const MINUTE = 60_000;
 
+/** The device ids a last-seen flush statement writes, from its parameters (id-list.ts idValueRows). */
+function flushedIds(dialect: string, parameters: readonly unknown[]): number[] {
+  if (dialect === 'sqlite') return (JSON.parse(parameters[0] as string) as Array<[number, number]>).map(([id]) => id);
+  return parameters[0] as number[];
+}
+
 async function heartbeat(app: TestApp, sn: string, key: string): Promise<number> {
   const response = await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } });
   const answer = response.json<{ code: number; data: { serverTime: number } }>();
@@ -93,7 +99,7 @@ describeOnEachDatabase(
       expect(await stored(device.id)).toMatchObject({ online: 1, lastSeenAt: latest });
     });
 
-    it('writes a thousand and more held devices in batches, each with its own latest time', async () => {
+    it('writes a thousand and more held devices in batches in id order, each with its own latest time', async () => {
       const devices = Array.from({ length: 1205 }, (_, i) => ({ id: 0, name: `B${i}`, sn: `WP-B-${String(i).padStart(4, '0')}` }));
       const now = Date.now();
       const inserted = await ctx()
@@ -117,13 +123,17 @@ describeOnEachDatabase(
         .returning('id')
         .execute();
       inserted.forEach((row, i) => (devices[i].id = row.id));
-      devices.forEach((d, i) => ctx().app.lastSeen.note(d, now + i));
+      // Noted newest id first, as a fleet's heartbeats come in any order.
+      for (let i = devices.length - 1; i >= 0; i -= 1) ctx().app.lastSeen.note(devices[i], now + i);
       const statements = jest.spyOn(ctx().database.db.getExecutor(), 'executeQuery');
       try {
         await ctx().app.lastSeen.flush();
         // Short statements, each holding the event loop (on SQLite) for a bounded batch.
         const flushes = statements.mock.calls.filter(([query]) => /^update hotel_device set last_seen_at/.test(query.sql.trim()));
         expect(flushes).toHaveLength(Math.ceil(devices.length / FLUSH_BATCH));
+        // In the table's order, so each batch writes one stretch of it, not a page per row.
+        const written = flushes.flatMap(([query]) => flushedIds(ctx().database.dialect, query.parameters));
+        expect(written).toEqual(devices.map((d) => d.id).sort((a, b) => a - b));
       } finally {
         statements.mockRestore();
       }

@@ -96,7 +96,10 @@ export class LastSeenBuffer {
 
   private async write(): Promise<void> {
     if (this.pending.size === 0) return;
-    const entries = [...this.pending.values()];
+    // In id order, which is the table's order: devices report in whatever order their clocks give,
+    // and a batch of ids scattered over the table dirtied a page per row, each also read anew. Sorted,
+    // each batch walks one stretch of the table (SQLite, a million devices: 65 -> 25 µs a row).
+    const entries = [...this.pending.values()].sort((a, b) => a.device.id - b.device.id);
     this.pending = new Map();
     try {
       for (let start = 0; start < entries.length; start += FLUSH_BATCH) {
