@@ -10,6 +10,8 @@
  * - the heartbeat alone at 50 connections, then with 4 clients running "contains" searches, with
  *   the server's event-loop delay (prom-client) over each run; the heartbeats come from a tenth of
  *   the fleet in turn, so each flush writes thousands of rows and each lookup finds other devices;
+ *   then the same devices in a random order (a fleet's real shape: each device keeps its own
+ *   phase), whose flushes and lookups fall all over the table;
  * - the seeded offline sweep run by hand, once with 1% of the devices an hour quiet (the routine
  *   run over the whole fleet) and once with all of them (a mass outage), while one device keeps
  *   reporting in: the sweep's time, the slowest heartbeat meanwhile and the event loop's delay;
@@ -33,6 +35,23 @@ const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,s
 const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
+
+/** The same shuffle every run (mulberry32 from a fixed seed), so two runs send the same order. */
+function shuffled(items, seed = 20261125) {
+  const copy = [...items];
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
 
 /** Resident memory of a process (MB), from /proc (Linux): `VmHWM` its peak so far, `VmRSS` now. */
 function rss(pid, field = 'VmHWM') {
@@ -211,13 +230,17 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       // together look up as many devices as there are heartbeats.
       await devicesQuietWhere(env, '1 = 0');
       const fleet = await serialNumbers(env, 'id % 10 = 0');
-      let next = 0;
-      const fleetBody = () => JSON.stringify({ sn: fleet[next++ % fleet.length] });
-      const heartbeat = () => blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: fleetBody(), nextBody: fleetBody });
+      const heartbeat = (order = fleet) => {
+        let next = 0;
+        const body = () => JSON.stringify({ sn: order[next++ % order.length] });
+        return blast(`${server.base}/hotel/device/heartbeat`, { headers: { 'x-device-key': DEVICE_KEY }, body: body(), nextBody: body });
+      };
       // The set-up's UPDATE of every device held the database; the delay counts from here.
       await eventLoopDelay(server.base);
       const alone = await heartbeat();
       row(`heartbeat alone (${fleet.length.toLocaleString('en')} devices in turn)`, alone);
+      console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
+      row(`heartbeat alone (same devices, random order)`, await heartbeat(shuffled(fleet)));
       console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
       // Four staff searching while the devices report in.
       let searching = true;
