@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from './support/harness';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { openDatabase, SQLITE_MAIN_PAGE_CACHE_KIB, type DatabaseHandle } from '../../src/server/db/connection';
 import { sqliteReaders } from '../../src/server/db/sqlite-readers';
 
 /** A read that keeps SQLite busy for a while (a count over a few million generated rows). */
@@ -66,6 +66,13 @@ describe('SQLite reader threads', () => {
       await sql`update reader_probe set name = ${`改名 ${id}`} where id = ${id}`.execute(database.db);
       expect(await nameOf(id)).toEqual([{ name: `改名 ${id}` }]);
     }
+  });
+
+  it('keeps the main connection to a 2 MB page cache and leaves the readers 16 MB (the driver default)', async () => {
+    // Negative: KiB.
+    const cacheOf = async (db: DatabaseHandle['db']) => (await sql<{ cacheSize: number }>`select cache_size from pragma_cache_size()`.execute(db)).rows[0]?.cacheSize;
+    expect(await cacheOf(database.db)).toBe(-SQLITE_MAIN_PAGE_CACHE_KIB);
+    expect(await cacheOf(database.reads)).toBe(-16000);
   });
 
   it('answers reads sent at once, each with its own rows', async () => {

@@ -14,6 +14,16 @@ import { prepareRepeatedStatements } from './pg-prepared';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * The main SQLite connection's page cache (KiB): 2 MB, SQLite's own default (better-sqlite3 builds
+ * it with 16 MB). Its work is indexed reads and writes of single rows (heartbeats, flushes, edits),
+ * whose pages the operating system's file cache holds anyway: a million devices reporting in, in
+ * turn or in random order, answered as fast with 2 MB as with 16, and the server's peak RSS was
+ * 14 MB lower. The reader threads keep 16 MB: a deep page by number walks 100,000 index entries,
+ * 4x slower with 2 MB.
+ */
+export const SQLITE_MAIN_PAGE_CACHE_KIB = 2000;
+
 export interface PoolStats {
   total: number;
   idle: number;
@@ -73,6 +83,7 @@ async function openSqlite(file: string, readerCount: number): Promise<DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`cache_size = -${SQLITE_MAIN_PAGE_CACHE_KIB}`);
   reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
   // While a reader thread runs, the readers checkpoint the WAL and the main thread does not
