@@ -5,7 +5,7 @@
  */
 import { describeOnEachDatabase } from './support/harness';
 import { deviceRow } from './support/sys-fixtures';
-import { countUpTo, idsUpTo, ReachedCounts, REACHED_COUNT_MS } from '../../src/server/lib/list-query';
+import { countUpTo, idsUpTo, REACHED, ReachedCounts, REACHED_COUNT_MS } from '../../src/server/lib/list-query';
 
 describe('ReachedCounts', () => {
   it('forgets an entry after its time and the oldest entry when full', () => {
@@ -21,6 +21,48 @@ describe('ReachedCounts', () => {
     reached.remember('b');
     reached.remember('c');
     expect([reached.has('a'), reached.has('b'), reached.has('c')]).toEqual([false, true, true]);
+  });
+
+  /** A read that answers `answer` when told to, counting how often it was started. */
+  function heldRead(answer: number | Error) {
+    const started: Array<() => void> = [];
+    const read = () => new Promise<number>((resolve, reject) => started.push(() => (answer instanceof Error ? reject(answer) : resolve(answer))));
+    return { read, started, finishAll: () => started.splice(0).forEach((finish) => finish()) };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('lets callers that arrive during a read of the same key wait for it, and take it when it reached the limit', async () => {
+    const reached = new ReachedCounts(100, 10, () => 0);
+    const held = heldRead(10);
+    const answers = Promise.all(Array.from({ length: 5 }, () => reached.probe('broad', held.read, (n) => n >= 10)));
+    await settle();
+    // One read for five pages asked for at once.
+    expect(held.started).toHaveLength(1);
+    held.finishAll();
+    expect(await answers).toEqual([10, REACHED, REACHED, REACHED, REACHED]);
+    expect(reached.has('broad')).toBe(true);
+  });
+
+  it('has each waiting caller read afresh when the read it waited for stayed under the limit or failed', async () => {
+    for (const answer of [3, new Error('数据库暂不可用')]) {
+      const reached = new ReachedCounts(100, 10, () => 0);
+      const first = heldRead(answer);
+      const leader = reached.probe('narrow', first.read, (n) => n >= 10).catch((error: Error) => error.message);
+      await settle();
+      const afresh = heldRead(4);
+      const waiting = Promise.all(Array.from({ length: 3 }, () => reached.probe('narrow', afresh.read, (n) => n >= 10)));
+      await settle();
+      // Nobody else reads while the first read is under way.
+      expect(afresh.started).toHaveLength(0);
+      first.finishAll();
+      await settle();
+      // An exact total (or none) is no answer for a later caller: each reads its own.
+      expect(afresh.started).toHaveLength(3);
+      afresh.finishAll();
+      expect(await waiting).toEqual([4, 4, 4]);
+      expect(await leader).toBe(answer instanceof Error ? answer.message : answer);
+      expect(reached.has('narrow')).toBe(false);
+    }
   });
 });
 
@@ -78,6 +120,29 @@ describeOnEachDatabase('counts up to a limit', (ctx) => {
     now += 1;
     expect(await readIds(6)).toEqual([]);
     expect(Number((await countOf(6)).n)).toBe(0);
+  });
+
+  it('runs one count for the pages of a broad list asked for at once, and one read of its ids', async () => {
+    await ctx()
+      .database.db.insertInto('hotelDevice')
+      .values(Array.from({ length: 6 }, (_, i) => deviceRow(`REACH-HERD-${i}`)))
+      .execute();
+    const executor = ctx().app.reads.getExecutor();
+    const queries = jest.spyOn(executor, 'executeQuery');
+    try {
+      const reached = new ReachedCounts(REACHED_COUNT_MS, 100, clock);
+      const counts = await Promise.all(Array.from({ length: 8 }, () => countUpTo(ctx().app.reads, idsOf('REACH-HERD-'), reached)(5)));
+      expect(counts.map((count) => Number(count.n))).toEqual(Array.from({ length: 8 }, () => 5));
+      expect(queries).toHaveBeenCalledTimes(1);
+
+      queries.mockClear();
+      const ids = await Promise.all(Array.from({ length: 8 }, () => idsUpTo(ctx().app.reads, idsOf('REACH-HERD-'), reached)(4)));
+      expect(ids.filter((found) => found !== null).map((found) => found.length)).toEqual([4]);
+      expect(queries).toHaveBeenCalledTimes(1);
+    } finally {
+      queries.mockRestore();
+      await ctx().database.db.deleteFrom('hotelDevice').where('sn', 'like', 'REACH-HERD-%').execute();
+    }
   });
 
   it('keys a count whose parameters JSON cannot write (a bigint)', async () => {

@@ -109,6 +109,8 @@ export const REACHED_COUNT_MS = 3_000;
  */
 export class ReachedCounts {
   private readonly until = new Map<string, number>();
+  /** Reads under way, by key: whether each reached its limit (false also when it failed). */
+  private readonly reading = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly ttlMs = REACHED_COUNT_MS,
@@ -130,7 +132,33 @@ export class ReachedCounts {
     if (this.until.size >= this.maxEntries) this.until.delete(this.until.keys().next().value!);
     this.until.set(key, this.clock() + this.ttlMs);
   }
+
+  /**
+   * `read`'s answer for `key`, or REACHED when lately it reached its limit. When the memory runs
+   * out, every page asked for meanwhile would read the cap's worth of entries at once (50 staff on
+   * a broad search: 50 reads of 10,001 ids, queued on the same reader), so a caller arriving while
+   * a read of the key is under way waits for it. If that read reached the limit, the caller takes
+   * it (a "10,000+" may be a few seconds old anyway); if not, the caller reads afresh, so an exact
+   * total never misses a write committed before it was asked for.
+   */
+  async probe<T>(key: string, read: () => Promise<T>, reachedLimit: (answer: T) => boolean): Promise<T | typeof REACHED> {
+    if (this.has(key)) return REACHED;
+    const underWay = this.reading.get(key);
+    if (underWay && (await underWay)) return REACHED;
+    const answer = read();
+    if (!underWay) {
+      const reached = answer.then(reachedLimit, () => false);
+      this.reading.set(key, reached);
+      void reached.then(() => this.reading.get(key) === reached && this.reading.delete(key));
+    }
+    const result = await answer;
+    if (reachedLimit(result)) this.remember(key);
+    return result;
+  }
 }
+
+/** ReachedCounts.probe's answer for a limit lately reached. */
+export const REACHED = Symbol('reached');
 
 /** One memo per database (per app in tests, where several share a process). */
 const reachedByDatabase = new WeakMap<QueryExecutorProvider, ReachedCounts>();
@@ -153,12 +181,13 @@ const reachedKey = (compiled: CompiledQuery) =>
 export function countUpTo(db: QueryExecutorProvider, ids: MatchingIds, reached = reachedCountsOf(db)) {
   return async (limit: number): Promise<{ n: number | string }> => {
     const limited = ids.limit(limit).compile();
-    const key = reachedKey(limited);
-    if (reached.has(key)) return { n: limit };
     const count = CompiledQuery.raw(`select count(*) as n from (${limited.sql}) as capped`, [...limited.parameters]);
-    const counted = (await db.getExecutor().executeQuery<{ n: number | string }>(count)).rows[0] ?? { n: 0 };
-    if (Number(counted.n) >= limit) reached.remember(key);
-    return counted;
+    const counted = await reached.probe(
+      reachedKey(limited),
+      async () => (await db.getExecutor().executeQuery<{ n: number | string }>(count)).rows[0] ?? { n: 0 },
+      (answer) => Number(answer.n) >= limit,
+    );
+    return counted === REACHED ? { n: limit } : counted;
   };
 }
 
@@ -169,11 +198,12 @@ export function countUpTo(db: QueryExecutorProvider, ids: MatchingIds, reached =
 export function idsUpTo(db: QueryExecutorProvider, ids: MatchingIds, reached = reachedCountsOf(db)) {
   return async (limit: number): Promise<number[] | null> => {
     const limited = ids.limit(limit).compile();
-    const key = reachedKey(limited);
-    if (reached.has(key)) return null;
-    const rows = (await db.getExecutor().executeQuery<{ id: number }>(limited)).rows;
-    if (rows.length >= limit) reached.remember(key);
-    return rows.map((row) => Number(row.id));
+    const rows = await reached.probe(
+      reachedKey(limited),
+      async () => (await db.getExecutor().executeQuery<{ id: number }>(limited)).rows,
+      (answer) => answer.length >= limit,
+    );
+    return rows === REACHED ? null : rows.map((row) => Number(row.id));
   };
 }
 
