@@ -12,12 +12,9 @@
  * BENCH_AUDIT_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a temporary
  * database is created and dropped.
  */
-const { spawn } = require('node:child_process');
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
-const { SERVER_ARGS } = require('./server-command');
 const fs = require('node:fs');
 const http = require('node:http');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -28,7 +25,6 @@ const REQUESTS = Number(process.env.BENCH_AUDIT_REQUESTS ?? 50);
 const DATABASES = (process.env.BENCH_AUDIT_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const PG_URL = process.env.BENCH_AUDIT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const VERIFY = process.env.BENCH_AUDIT_VERIFY !== '0';
-const PASSWORD = 'Bench-Audit-Passw0rd';
 const DAY = 86_400_000;
 
 /** What a hotel's back office writes: a few modules, their actions, 200 operators, mostly successes. */
@@ -51,40 +47,6 @@ const OPERATORS = Array.from({ length: 200 }, (_, i) => `staff${String(i + 1).pa
 const { hashedColumns, recordHash } = require('../../dist/node/server/lib/audit-chain.js');
 const COLUMNS = hashedColumns.operation;
 const SQL_COLUMNS = [...COLUMNS, 'prevHash', 'hash'].map((c) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, SERVER_ARGS, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SCHEDULER: 'off', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('已启动') && resolve());
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}/api`, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-}
-
-async function call(base, key, body, token) {
-  const response = await fetch(`${base}${key}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const envelope = await response.json();
-  if (envelope.code !== 200) throw new Error(`${key}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
 
 /** A POST that may take minutes (verifying millions of records): no client-side time limit. */
 function callLong(base, key, token) {
@@ -247,6 +209,8 @@ async function fillPostgres(url, rows = ROWS) {
 }
 
 async function benchOne(name, env, fill) {
+  // Required here, not at the top: bench.js requires this module (from its main) in turn.
+  const { startServer, call } = require('../bench');
   console.log(`\n== Audit log on ${name}: ${ROWS.toLocaleString('en')} operation records (${os.cpus().length} cores)`);
   // The first start creates the schema and the administrator; the rows go in while it is stopped.
   const first = await startServer(env);
@@ -257,7 +221,7 @@ async function benchOne(name, env, fill) {
 
   const server = await startServer(env);
   try {
-    const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: PASSWORD });
+    const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: server.password });
     const page =
       (params, current = 1) =>
       () =>
@@ -276,7 +240,7 @@ async function benchOne(name, env, fill) {
 
     // The newest EXPORT_ROWS records: a time range starting at the first of them.
     const first = await call(server.base, '/monitor/operation/detail', { id: newest.id - EXPORT_ROWS + 1 }, token);
-    const before = memory(server.child.pid);
+    const before = memory(server.pid);
     // The peak below is the process's lifetime peak: before the export it is the peak of start-up and paging.
     const started = Date.now();
     const response = await fetch(`${server.base}/monitor/operation/export`, {
@@ -286,7 +250,7 @@ async function benchOne(name, env, fill) {
     });
     let bytes = 0;
     for await (const chunk of response.body) bytes += chunk.length;
-    const after = memory(server.child.pid);
+    const after = memory(server.pid);
     console.log(
       `  export ${EXPORT_ROWS.toLocaleString('en')} rows to .xlsx: ${((Date.now() - started) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB; ` +
         `server RSS ${before.rss.toFixed(0)} MB before (peak so far ${before.peak.toFixed(0)} MB), peak ${after.peak.toFixed(0)} MB after`,
