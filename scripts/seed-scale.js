@@ -153,7 +153,8 @@ async function analyze(config) {
     const { Client } = require('pg');
     const client = new Client({ connectionString: config.databaseUrl });
     await client.connect();
-    for (const table of ['hotel_location', 'hotel_device', 'sys_user']) await client.query(`vacuum analyze ${table}`);
+    // The search tables (migration 016) were filled by the insert triggers, and need statistics as much.
+    for (const table of ['hotel_location', 'hotel_device', 'sys_user', 'hotel_device_search', 'sys_user_search']) await client.query(`vacuum analyze ${table}`);
     await client.end();
     return;
   }

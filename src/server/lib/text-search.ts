@@ -5,8 +5,10 @@
  * The result is exactly `contains()`'s (case-insensitive on ASCII, LIKE wildcards taken literally):
  * on SQLite the FTS5 trigram table only narrows the candidates (its case folding is wider, so it
  * finds a superset) and `contains()` decides. A term shorter than three characters has no trigram,
- * so it falls back to `contains()` alone, reading the table. PostgreSQL's pg_trgm indexes serve
- * `contains()`'s `lower(column) like` as it is.
+ * so it falls back to `contains()` alone, reading the table. On PostgreSQL the searched columns
+ * live again in `<table>_search` (migration 016, kept in step by triggers), whose pg_trgm indexes
+ * serve `contains()`'s `lower(column) like` as it is: that table is joined to the list's and
+ * `contains()` reads its columns.
  *
  * On SQLite the FTS table drives the query: it is joined to the list's table and yields its
  * matches in rowid (= id) order, so a page in id order or a capped count stops after the rows it
@@ -51,30 +53,44 @@ const ftsPhrase = (column: string, text: string) => `{${column}} : "${text.repla
 
 /**
  * The "contains" filters `terms` of a list over `table` whose id is `idColumn` (e.g. 'u.id'); blank
- * texts are no filter. Every given term is checked exactly; on SQLite those of three characters or
- * more are also one FTS5 query (their phrases ANDed) that drives the list.
+ * texts are no filter. On SQLite every given term is checked exactly, and those of three characters
+ * or more are also one FTS5 query (their phrases ANDed) that drives the list; on PostgreSQL every
+ * given term is checked on the joined search table, through its trigram indexes.
  */
 export function listSearch<T extends SearchedTable>(dialect: Dialect, table: T, idColumn: string, terms: Array<ContainsTerm<T>>): ListSearch {
   const asked = terms.flatMap((term) => (given(term.text) ? [{ ...term, text: term.text }] : []));
-  const exact = asked.map((term) => contains(term.ref, term.text));
-  const indexed = dialect === 'sqlite' ? asked.filter((term) => [...term.text.trim()].length >= TRIGRAM) : [];
-  const filtered = <Q extends Searchable<Q>>(query: Q) => exact.reduce((q, expression) => q.where(expression), query);
   const searching = asked.length > 0;
+  const search = `${table}_search`;
+  if (dialect === 'postgres') {
+    if (!searching) return { apply: (query) => query, idColumn, searching };
+    const onSearchTable = asked.map((term) => contains(sql.ref(`${MATCHED}.${term.column}`), term.text));
+    return {
+      idColumn: `${MATCHED}.id`,
+      searching,
+      apply: (query) => onSearchTable.reduce((q, expression) => q.where(expression), joinMatched(query, search, idColumn, `${MATCHED}.id`)),
+    };
+  }
+  const exact = asked.map((term) => contains(term.ref, term.text));
+  const indexed = asked.filter((term) => [...term.text.trim()].length >= TRIGRAM);
+  const filtered = <Q extends Searchable<Q>>(query: Q) => exact.reduce((q, expression) => q.where(expression), query);
   if (indexed.length === 0) return { apply: filtered, idColumn, searching };
 
-  const search = `${table}_search`;
   const match = indexed.map((term) => ftsPhrase(term.column, term.text.trim())).join(' AND ');
   return {
     idColumn: `${MATCHED}.rowid`,
     searching,
-    apply: (query) => {
-      // The joined FTS table is referred to only in SQL text here, so the builder's row type does
-      // not change; Kysely's join is reached through a cast for the same reason.
-      const joinable = query as unknown as {
-        innerJoin(table: unknown, on: (join: { on(expression: Expression<SqlBool>): unknown }) => unknown): typeof query;
-      };
-      const joined = joinable.innerJoin(sql.table(search).as(MATCHED), (join) => join.on(sql<SqlBool>`${sql.ref(`${MATCHED}.rowid`)} = ${sql.ref(idColumn)}`));
-      return filtered(joined.where(sql<SqlBool>`${sql.ref(`${MATCHED}.${search}`)} match ${match}`));
-    },
+    apply: (query) => filtered(joinMatched(query, search, idColumn, `${MATCHED}.rowid`).where(sql<SqlBool>`${sql.ref(`${MATCHED}.${search}`)} match ${match}`)),
   };
+}
+
+/**
+ * `query` joined to the search table `search` as MATCHED, its `key` equal to the list's id. The
+ * table is referred to only in SQL text, so the builder's row type does not change; Kysely's join is
+ * reached through a cast for the same reason.
+ */
+function joinMatched<Q extends Searchable<Q>>(query: Q, search: string, idColumn: string, key: string): Q {
+  const joinable = query as unknown as {
+    innerJoin(table: unknown, on: (join: { on(expression: Expression<SqlBool>): unknown }) => unknown): Q;
+  };
+  return joinable.innerJoin(sql.table(search).as(MATCHED), (join) => join.on(sql<SqlBool>`${sql.ref(key)} = ${sql.ref(idColumn)}`));
 }

@@ -14,6 +14,7 @@ import { locationMenu } from './012_location_menu';
 import { substringSearch } from './013_substring_search';
 import { sweepOrderIndex } from './014_sweep_order_index';
 import { deviceRoomTypeIndex } from './015_device_room_type_index';
+import { searchTables } from './016_search_tables';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -34,6 +35,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '013_substring_search': substringSearch(this.dialect),
       '014_sweep_order_index': sweepOrderIndex(this.dialect),
       '015_device_room_type_index': deviceRoomTypeIndex,
+      '016_search_tables': searchTables(this.dialect),
     });
   }
 }
