@@ -68,10 +68,12 @@ describe('SQLite reader threads', () => {
     }
   });
 
-  it('keeps the main connection to a 2 MB page cache and leaves the readers 16 MB (the driver default)', async () => {
+  it('keeps the main connection to a 2 MB page cache that does not spill, and leaves the readers 16 MB (the driver default)', async () => {
     // Negative: KiB.
     const cacheOf = async (db: DatabaseHandle['db']) => (await sql<{ cacheSize: number }>`select cache_size from pragma_cache_size()`.execute(db)).rows[0]?.cacheSize;
     expect(await cacheOf(database.db)).toBe(-SQLITE_MAIN_PAGE_CACHE_KIB);
+    // A big transaction keeps its dirty pages to its commit rather than spilling them early.
+    expect((await sql<{ cacheSpill: number }>`select cache_spill from pragma_cache_spill()`.execute(database.db)).rows[0]?.cacheSpill).toBe(0);
     expect(await cacheOf(database.reads)).toBe(-16000);
   });
 

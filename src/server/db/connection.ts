@@ -84,6 +84,10 @@ async function openSqlite(file: string, readerCount: number): Promise<DatabaseHa
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${SQLITE_MAIN_PAGE_CACHE_KIB}`);
+  // A transaction's dirty pages stay in memory until its commit, past that size if need be: an
+  // offline-sweep chunk of 1,000 scattered devices dirties ~1,200 pages, and spilling them into the
+  // WAL mid-transaction held the event loop longer (1% sweep: slowest heartbeat 37-46 -> 30-32 ms).
+  sqlite.pragma('cache_spill = false');
   reusePreparedStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
   // While a reader thread runs, the readers checkpoint the WAL and the main thread does not
