@@ -148,7 +148,7 @@ describeOnEachDatabase('substring search', (ctx) => {
       ]);
       const search = listSearch('postgres', 'hotel_device', 'hotelDevice.id', [{ column: 'sn', ref: sql.ref('hotelDevice.sn'), text: 'abc' }]);
       const count = search.apply(app.database.db.selectFrom('hotelDevice')).select('hotelDevice.id').limit(10_001).compile();
-      expect(await queryPlan(app, count)).toMatch(/Bitmap Index Scan on hotel_device_search_sn_trgm/);
+      expect(await queryPlan(app, count, { postgresIndexScans: false })).toMatch(/Bitmap Index Scan on hotel_device_search_sn_trgm/);
     }
   });
 
