@@ -1,12 +1,12 @@
 /**
  * "Contains" filters on the lists that grow without bound (devices, users), answered from the
- * trigram indexes of migration 013 rather than by reading every row.
+ * trigram indexes of migrations 013 and 016 rather than by reading every row.
  *
  * The result is exactly `contains()`'s (case-insensitive on ASCII, LIKE wildcards taken literally):
  * on SQLite the FTS5 trigram table only narrows the candidates (its case folding is wider, so it
  * finds a superset) and `contains()` decides. A term shorter than three characters has no trigram,
  * so it falls back to `contains()` alone, reading the table. On PostgreSQL the searched columns
- * live again in `<table>_search` (migration 016, kept in step by triggers), whose pg_trgm indexes
+ * are copied into `<table>_search` (migration 016, kept in step by triggers), whose pg_trgm indexes
  * serve `contains()`'s `lower(column) like` as it is: that table is joined to the list's and
  * `contains()` reads its columns.
  *
