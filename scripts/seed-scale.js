@@ -153,8 +153,11 @@ async function analyze(config) {
     const { Client } = require('pg');
     const client = new Client({ connectionString: config.databaseUrl });
     await client.connect();
-    // The search tables (migration 016) were filled by the insert triggers, and need statistics as much.
-    for (const table of ['hotel_location', 'hotel_device', 'sys_user', 'hotel_device_search', 'sys_user_search']) await client.query(`vacuum analyze ${table}`);
+    // The search tables (migration 016, one per searched table) were filled by the insert triggers,
+    // and need statistics as much.
+    const { SEARCHED_COLUMNS } = require(path.join(root, 'dist/node/server/db/migrations/013_substring_search.js'));
+    const searchTables = Object.keys(SEARCHED_COLUMNS).map((table) => `${table}_search`);
+    for (const table of ['hotel_location', 'hotel_device', 'sys_user', ...searchTables]) await client.query(`vacuum analyze ${table}`);
     await client.end();
     return;
   }
