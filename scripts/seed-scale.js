@@ -67,16 +67,23 @@ function statements(dialect, now, keyHash, passwordHash) {
     ],
     [
       'devices',
-      // A fifth online (seen within the last minute), the rest seen up to a day ago; one in fifty disabled.
-      `insert into hotel_device (name, sn, type, room_no, location_id, state, online, last_seen_at, key_hash, remark, created_at, updated_at, version)
+      // One in fifty disabled. (Each gets its presence row, offline and never seen, from the insert trigger.)
+      `insert into hotel_device (name, sn, type, room_no, location_id, state, key_hash, remark, created_at, updated_at, version)
        select d.label || ' ' || b.name || '-' || room.name, 'SC' || ${pad('room.id * 4 + d.k', 9)}, d.type, room.name, room.id,
               case when (room.id + d.k) % 50 = 0 then 0 else 1 end,
-              case when (room.id + d.k) % 5 = 0 and (room.id + d.k) % 50 <> 0 then 1 else 0 end,
-              ${now} - case when (room.id + d.k) % 5 = 0 then ((room.id * 7 + d.k) % 60) * 1000 else ((room.id * 7919 + d.k) % 86400) * 1000 end,
               '${keyHash}', '', ${now}, ${now}, 0
        from hotel_location room join hotel_location fl on fl.id = room.parent_id join hotel_location b on b.id = fl.parent_id
        cross join (${devices}) d
        where room.kind = 'room' and b.name like '${BUILDING_PREFIX}%'`,
+    ],
+    [
+      'presence',
+      // A fifth of the enabled ones online (seen within the last minute), the rest seen up to a day ago.
+      `update hotel_device_presence
+       set online = case when hotel_device_presence.id % 5 = 0 and d.state = 1 then 1 else 0 end,
+           last_seen_at = ${now} - case when hotel_device_presence.id % 5 = 0 then ((hotel_device_presence.id * 7) % 60) * 1000 else ((hotel_device_presence.id * 7919) % 86400) * 1000 end
+       from hotel_device d
+       where d.id = hotel_device_presence.id and d.name like '%${BUILDING_PREFIX}%'`,
     ],
     [
       'users',
@@ -157,7 +164,7 @@ async function analyze(config) {
     // and need statistics as much.
     const { SEARCHED_COLUMNS } = require(path.join(root, 'dist/node/server/db/migrations/013_substring_search.js'));
     const searchTables = Object.keys(SEARCHED_COLUMNS).map((table) => `${table}_search`);
-    for (const table of ['hotel_location', 'hotel_device', 'sys_user', ...searchTables]) await client.query(`vacuum analyze ${table}`);
+    for (const table of ['hotel_location', 'hotel_device', 'hotel_device_presence', 'sys_user', ...searchTables]) await client.query(`vacuum analyze ${table}`);
     await client.end();
     return;
   }

@@ -102,8 +102,12 @@ async function serialNumbers(env, where) {
  */
 async function devicesQuietWhere(env, where) {
   const now = Date.now();
-  const settle = env.DATABASE_URL ? 'vacuum analyze hotel_device' : 'pragma wal_checkpoint(truncate)';
-  await runStatements(env, [`update hotel_device set online = 1, last_seen_at = ${now}`, `update hotel_device set last_seen_at = ${now - 3_600_000} where ${where}`, settle]);
+  const settle = env.DATABASE_URL ? 'vacuum analyze hotel_device_presence' : 'pragma wal_checkpoint(truncate)';
+  await runStatements(env, [
+    `update hotel_device_presence set online = 1, last_seen_at = ${now}`,
+    `update hotel_device_presence set last_seen_at = ${now - 3_600_000} where ${where}`,
+    settle,
+  ]);
 }
 
 /** The period of the timer behind the server's event-loop figures (metrics.ts EVENT_LOOP_MONITOR_MS). */

@@ -1,7 +1,8 @@
 import { createTestDatabase, describeOnEachDatabase, dialects, type TestApp } from './support/harness';
 import { migrateUpTo, openTestKysely } from './support/migrations';
 import type { EndpointKey } from '../../src/contract';
-import { expectOk, menuGrants, signedInOperator } from './support/sys-fixtures';
+import { expectOk, menuGrants, setPresence, signedInOperator } from './support/sys-fixtures';
+import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
 import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
@@ -24,15 +25,15 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
   });
   // Each test sweeps only its own devices: everything else is offline (set directly, no transition).
   beforeEach(async () => {
-    await ctx().database.db.updateTable('hotelDevice').set({ online: 0 }).execute();
+    await ctx().database.db.updateTable('hotelDevicePresence').set({ online: 0 }).execute();
   });
 
   const db = () => ctx().database.db;
   const create = async (sn: string, type = 'lock') => expectOk(await ctx().call('/hotel/device/creation', device(sn, type), admin));
   /** Online, last heard from `lastSeenAt` (as if its heartbeat had come then). */
-  const onlineSince = (ids: number[], lastSeenAt: number) => db().updateTable('hotelDevice').set({ online: 1, lastSeenAt }).where('id', 'in', ids).execute();
+  const onlineSince = (ids: number[], lastSeenAt: number) => setPresence(db(), ids, { online: 1, lastSeenAt });
   const sweep = (now: number, minutes = 5) => runTask('device.offlineSweep', { minutes }, { app: ctx().app, now });
-  const stored = (id: number) => db().selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const stored = async (id: number) => (await deviceWithPresence(db(), id))!;
   const alarmsOf = (deviceId: number) => db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).orderBy('id').execute();
   /** The offline condition again for `d` at `at`, as a sweep would apply it to a device already offline. */
   const offlineAgain = async (d: { id: number; name: string; sn: string }, at: number) => {
@@ -77,14 +78,14 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
 
     it('reads each sweep chunk as one index range, with no sort, when every device went quiet at once', async () => {
       const plan = await planOf(staleChunk(db(), quietBefore, { id: 500, lastSeenAt: 1_700_000_000_000 }).compile());
-      expect(plan).toMatch(/hotel_device_online/);
+      expect(plan).toMatch(/hotel_device_presence_online_seen/);
       expect(plan).not.toMatch(/Sort|TEMP B-TREE/);
     });
 
     it('flips a chunk by its ids, never reading the range of every stale device again', async () => {
       const plan = await planOf(flipStaleOffline(ctx().app, db(), quietBefore, [1, 2, 3], Date.now()).compile());
-      expect(plan).toMatch(/INTEGER PRIMARY KEY|hotel_device_pkey/);
-      expect(plan).not.toMatch(/hotel_device_online/);
+      expect(plan).toMatch(/INTEGER PRIMARY KEY|hotel_device_presence_pkey/);
+      expect(plan).not.toMatch(/hotel_device_presence_online_seen/);
     });
 
     it('sweeps more devices than one chunk holds: every one offline, with its transition and alarm', async () => {
@@ -97,18 +98,22 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         roomNo: '',
         locationId: null,
         state: 1,
-        online: 1,
-        lastSeenAt: now - 10 * MINUTE,
         keyHash: 'x',
         remark: '',
         createdAt: now,
         updatedAt: now,
       }));
-      for (let i = 0; i < rows.length; i += 500)
-        await db()
+      for (let i = 0; i < rows.length; i += 500) {
+        const inserted = await db()
           .insertInto('hotelDevice')
           .values(rows.slice(i, i + 500))
+          .returning('id')
           .execute();
+        await onlineSince(
+          inserted.map((row) => row.id),
+          now - 10 * MINUTE,
+        );
+      }
       const before = await db()
         .selectFrom('sysOperationLog')
         .select((eb) => eb.fn.max('id').as('id'))
@@ -127,6 +132,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         Number(
           (
             await mass
+              .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .where('online', '=', 1)
               .executeTakeFirstOrThrow()
@@ -423,13 +429,15 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         type: 'lock',
         roomNo: '',
         state: 1,
-        online: 1,
-        lastSeenAt: now - 10 * MINUTE,
         keyHash: 'x',
         remark: '',
         ...stamp,
       }));
-      await db().insertInto('hotelDevice').values(devices).execute();
+      const inserted = await db().insertInto('hotelDevice').values(devices).returning('id').execute();
+      await onlineSince(
+        inserted.map((row) => row.id),
+        now - 10 * MINUTE,
+      );
       const before = await db()
         .selectFrom('sysOperationLog')
         .select((eb) => eb.fn.max('id').as('id'))

@@ -4,6 +4,7 @@ import { describeOnEachDatabase, type TestApp } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
 import { expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
 import { queryPlan } from './support/query-plan';
+import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 
 const MINUTE = 60_000;
 const STAFF_ENDPOINTS: EndpointKey[] = ['/hotel/device/inquire', '/hotel/device/creation', '/hotel/device/edit', '/hotel/device/key/reset'];
@@ -36,7 +37,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
     admin = await ctx().login();
   });
   const create = async (body: Record<string, unknown>) => expectOk(await ctx().call('/hotel/device/creation', body, admin));
-  const stored = (id: number) => ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, id))!;
 
   describe('creation', () => {
     it('saves a device and answers its key once, keeping only the key hash', async () => {
@@ -196,7 +197,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
       await heartbeat(ctx(), 'SWP-STALE', stale.deviceKey);
       await heartbeat(ctx(), 'SWP-FRESH', fresh.deviceKey);
       await ctx()
-        .database.db.updateTable('hotelDevice')
+        .database.db.updateTable('hotelDevicePresence')
         .set({ lastSeenAt: Date.now() - 6 * MINUTE })
         .where('id', '=', stale.device.id)
         .execute();

@@ -7,12 +7,13 @@
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { runTask } from '../../src/server/routes/sys/schedule/tasks';
-import { expectOk } from './support/sys-fixtures';
+import { expectOk, setPresence } from './support/sys-fixtures';
 import type { CompiledQuery } from 'kysely';
 import { queryPlan } from './support/query-plan';
 import { heartbeatLookup } from '../../src/server/routes/hotel/device/heartbeat';
 import { FLUSH_BATCH } from '../../src/server/routes/hotel/device/last-seen';
 import { listParameter } from '../../src/server/lib/id-list';
+import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 
 const MINUTE = 60_000;
 
@@ -37,7 +38,7 @@ describeOnEachDatabase(
       admin = await ctx().login();
     });
     const create = async (sn: string) => expectOk(await ctx().call('/hotel/device/creation', { name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' }, admin));
-    const stored = (id: number) => ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, id))!;
     const transitions = (id: number) => ctx().database.db.selectFrom('hotelDeviceTransition').select(['online', 'cause']).where('deviceId', '=', id).orderBy('id').execute();
 
     it('writes a device coming online before answering, and holds the beats of an online device for the flush', async () => {
@@ -61,7 +62,7 @@ describeOnEachDatabase(
       await heartbeat(ctx(), 'WP-0002', deviceKey);
       const held = await heartbeat(ctx(), 'WP-0002', deviceKey);
       // Taken offline meanwhile (another instance's sweep, say), before this instance flushed.
-      await ctx().database.db.updateTable('hotelDevice').set({ online: 0, offlineSince: held }).where('id', '=', device.id).execute();
+      await ctx().database.db.updateTable('hotelDevicePresence').set({ online: 0, offlineSince: held }).where('id', '=', device.id).execute();
 
       await ctx().app.lastSeen.flush();
       expect(await stored(device.id)).toMatchObject({ online: 1, lastSeenAt: held, onlineSince: held });
@@ -89,7 +90,7 @@ describeOnEachDatabase(
       await heartbeat(ctx(), 'WP-0004', deviceKey);
       // Quiet for ten minutes in the database, but it beat again just now (held, not yet written).
       await ctx()
-        .database.db.updateTable('hotelDevice')
+        .database.db.updateTable('hotelDevicePresence')
         .set({ lastSeenAt: Date.now() - 10 * MINUTE })
         .where('id', '=', device.id)
         .execute();
@@ -112,8 +113,6 @@ describeOnEachDatabase(
             roomNo: '',
             keyHash: 'x',
             state: 1,
-            online: 1,
-            lastSeenAt: now - MINUTE,
             remark: '',
             version: 0,
             createdAt: now,
@@ -123,13 +122,18 @@ describeOnEachDatabase(
         .returning('id')
         .execute();
       inserted.forEach((row, i) => (devices[i].id = row.id));
+      await setPresence(
+        ctx().database.db,
+        inserted.map((row) => row.id),
+        { online: 1, lastSeenAt: now - MINUTE },
+      );
       // Noted newest id first, as a fleet's heartbeats come in any order.
       for (let i = devices.length - 1; i >= 0; i -= 1) ctx().app.lastSeen.note(devices[i], now + i);
       const statements = jest.spyOn(ctx().database.db.getExecutor(), 'executeQuery');
       try {
         await ctx().app.lastSeen.flush();
         // Short statements, each holding the event loop (on SQLite) for a bounded batch.
-        const flushes = statements.mock.calls.filter(([query]) => /^update hotel_device set last_seen_at/.test(query.sql.trim()));
+        const flushes = statements.mock.calls.filter(([query]) => /^update hotel_device_presence set last_seen_at/.test(query.sql.trim()));
         expect(flushes).toHaveLength(Math.ceil(devices.length / FLUSH_BATCH));
         // In the table's order, so each batch writes one stretch of it, not a page per row.
         const written = flushes.flatMap(([query]) => flushedIds(ctx().database.dialect, query.parameters));
@@ -138,7 +142,7 @@ describeOnEachDatabase(
         statements.mockRestore();
       }
       const rows = await ctx()
-        .database.db.selectFrom('hotelDevice')
+        .database.db.selectFrom('hotelDevicePresence')
         .select(['id', 'lastSeenAt'])
         .where(
           'id',

@@ -5,7 +5,7 @@
  * first page and the small lists page by number as before.
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { createRole, createUser, expectOk } from './support/sys-fixtures';
+import { createRole, createUser, expectOk, setPresence } from './support/sys-fixtures';
 import { fetchCappedPage, defaultOrder, type PageRows } from '../../src/server/lib/list-query';
 
 type Page = { records: Array<{ id: number }>; total: number; totalIsLowerBound: boolean };
@@ -55,15 +55,14 @@ describeOnEachDatabase('keyset continuation of list pages', (ctx) => {
       roomNo: String(800 + (i % 4)),
       locationId: null,
       state: 1,
-      online: i % 3 === 0 ? 1 : 0,
-      // Some never seen (NULL sorts last ascending), some equal (the id breaks the tie).
-      lastSeenAt: i % 4 === 0 ? null : now - (i % 6) * 1000,
       keyHash: 'x',
       remark: '',
       createdAt: now,
       updatedAt: now,
     }));
     deviceIds = (await app.database.db.insertInto('hotelDevice').values(rows).returning('id').execute()).map((row) => row.id);
+    // Some online; some never seen (NULL sorts last ascending), some equal (the id breaks the tie).
+    for (const [i, id] of deviceIds.entries()) await setPresence(app.database.db, [id], { online: i % 3 === 0 ? 1 : 0, lastSeenAt: i % 4 === 0 ? null : now - (i % 6) * 1000 });
   });
 
   it.each([

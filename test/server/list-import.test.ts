@@ -9,6 +9,7 @@ import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { createRole, createUser, expectOk, menuGrants, rowCount, signedInOperator } from './support/sys-fixtures';
 import { download, upload, xlsxFile } from './support/files';
 import type { DataOf } from '../../src/contract';
+import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 
 /** A column's text cells, one per line (the notes sheet holds text only). */
 const cellTexts = (values: readonly unknown[]) => values.filter((value): value is string => typeof value === 'string').join('\n');
@@ -258,7 +259,7 @@ describeOnEachDatabase('list import', (ctx) => {
       ]);
       const applied = await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '0110', '禁用', '换过电池']], 'apply', true);
       expect(applied.data).toMatchObject({ created: 0, updated: 1, credentials: [] });
-      const after = await ctx().database.db.selectFrom('hotelDevice').selectAll().where('sn', '=', 'LOCK-0101').executeTakeFirstOrThrow();
+      const after = await deviceWithPresence(ctx().database.db, before.id);
       expect(after).toMatchObject({
         id: before.id,
         name: '101 门锁（新）',

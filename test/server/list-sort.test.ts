@@ -70,8 +70,17 @@ describeOnEachDatabase('list sorting', (ctx) => {
       expectOk(await device(sn, name, room, type, state));
     }
     // Two equal times, one later, two never seen (NULL).
-    await ctx().database.db.updateTable('hotelDevice').set({ lastSeenAt: 1000, online: 1 }).where('sn', 'in', ['SN-0004', 'SN-0003']).execute();
-    await ctx().database.db.updateTable('hotelDevice').set({ lastSeenAt: 2000 }).where('sn', '=', 'SN-0001').execute();
+    const idsOf = (sns: string[]) => ctx().database.db.selectFrom('hotelDevice').select('id').where('sn', 'in', sns);
+    await ctx()
+      .database.db.updateTable('hotelDevicePresence')
+      .set({ lastSeenAt: 1000, online: 1 })
+      .where('id', 'in', idsOf(['SN-0004', 'SN-0003']))
+      .execute();
+    await ctx()
+      .database.db.updateTable('hotelDevicePresence')
+      .set({ lastSeenAt: 2000 })
+      .where('id', 'in', idsOf(['SN-0001']))
+      .execute();
 
     for (const [name, state] of [
       ['b-conf', 1],
@@ -153,19 +162,18 @@ describeOnEachDatabase('list sorting', (ctx) => {
   it('reads keyset batches in the same order as one query, across NULLs and ties', async () => {
     const db = ctx().database.db;
     const keys = { name: 'name', lastSeenAt: { column: 'lastSeenAt', nullable: true } } as const;
+    const devices = () =>
+      db.selectFrom('hotelDevice').innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id').select(['hotelDevice.id', 'name', 'lastSeenAt']);
     for (const field of ['name', 'lastSeenAt'] as const) {
       for (const direction of ['ascend', 'descend'] as const) {
-        const order = listOrder({ field, order: direction }, keys, defaultOrder(['id', 'id']));
-        const whole = (await ordered(db.selectFrom('hotelDevice').select(['id', 'name', 'lastSeenAt']), order).execute()).map((row) => row.id);
+        const order = listOrder({ field, order: direction }, keys, defaultOrder(['id', 'hotelDevice.id']), 'hotelDevice.id');
+        const whole = (await ordered(devices(), order).execute()).map((row) => row.id);
         const batched: number[] = [];
         const rows = inOrder(
           order,
           (seek, limit) =>
             ordered(
-              db
-                .selectFrom('hotelDevice')
-                .select(['id', 'name', 'lastSeenAt'])
-                .$if(seek !== null, (q) => q.where(seek!)),
+              devices().$if(seek !== null, (q) => q.where(seek!)),
               order,
             )
               .limit(limit)

@@ -204,7 +204,7 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
       // before ten quiet minutes are simulated.
       await app.app.lastSeen.flush();
       await app.database.db
-        .updateTable('hotelDevice')
+        .updateTable('hotelDevicePresence')
         .set({ lastSeenAt: Date.now() - 10 * 60_000 })
         .where('id', '=', device.id)
         .execute();

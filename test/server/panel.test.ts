@@ -4,7 +4,7 @@
  * databases.
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { expectOk } from './support/sys-fixtures';
+import { expectOk, setPresence } from './support/sys-fixtures';
 import { devicesByType, onlineHistory, scheduleRunsPerDay, signInsPerDay } from '../../src/server/routes/sys/panel/charts';
 import { runTask } from '../../src/server/routes/sys/schedule/tasks';
 import { PANEL_DAYS } from '../../src/contract/sys/panel';
@@ -115,7 +115,8 @@ describeOnEachDatabase('sys/panel', (ctx) => {
       const device = (sn: string) => ({ name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' });
       expectOk(await ctx().call('/hotel/device/creation', device('PANEL-ONLINE-1'), admin));
       expectOk(await ctx().call('/hotel/device/creation', device('PANEL-ONLINE-2'), admin));
-      await db.updateTable('hotelDevice').set({ online: 1, lastSeenAt: NOW }).where('sn', '=', 'PANEL-ONLINE-1').execute();
+      const first = await db.selectFrom('hotelDevice').select('id').where('sn', '=', 'PANEL-ONLINE-1').executeTakeFirstOrThrow();
+      await setPresence(db, [first.id], { online: 1, lastSeenAt: NOW });
       const total = Number(
         (
           await db
@@ -127,7 +128,7 @@ describeOnEachDatabase('sys/panel', (ctx) => {
       const online = Number(
         (
           await db
-            .selectFrom('hotelDevice')
+            .selectFrom('hotelDevicePresence')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('online', '=', 1)
             .executeTakeFirstOrThrow()

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { deviceRow, expectOk } from './support/sys-fixtures';
+import { deviceRow, expectOk, setPresence } from './support/sys-fixtures';
 import { queryPlan } from './support/query-plan';
 import { contains, defaultOrder, ordered } from '../../src/server/lib/list-query';
 import { listSearch } from '../../src/server/lib/text-search';
@@ -91,7 +91,7 @@ describeOnEachDatabase('substring search', (ctx) => {
     const searchRowVersion = async () =>
       app.database.dialect === 'postgres' ? (await sql<{ xmin: string }>`select xmin::text from hotel_device_search where id = ${created.id}`.execute(app.database.db)).rows : [];
     const before = await searchRowVersion();
-    await app.database.db.updateTable('hotelDevice').set({ lastSeenAt: Date.now(), online: 1 }).where('id', '=', edited.id).execute();
+    await setPresence(app.database.db, [edited.id], { lastSeenAt: Date.now(), online: 1 });
     expect(await searchDevices({ name: '台扫描' }, [created.id])).toEqual([created.id]);
     expect(await searchRowVersion()).toEqual(before);
     await app.database.db.deleteFrom('hotelDevice').where('id', '=', created.id).execute();

@@ -126,13 +126,22 @@ export interface DeviceTable extends Audited {
   /** A room, or a floor/building for shared equipment (hotel_location). */
   locationId: number | null;
   state: number;
-  online: number;
-  lastSeenAt: number | null;
+  keyHash: string;
+  remark: string;
+}
+
+/**
+ * A device's presence, one row per device (created with it by a trigger, migration 017): the
+ * columns heartbeats and the offline sweep write, kept out of the device's wide row.
+ */
+export interface DevicePresenceTable {
+  /** The device's id. */
+  id: number;
+  online: Generated<number>;
+  lastSeenAt: Generated<number | null>;
   /** When it last came online / went offline (hotel_device_transition holds every change). */
   onlineSince: Generated<number | null>;
   offlineSince: Generated<number | null>;
-  keyHash: string;
-  remark: string;
 }
 
 export type DeviceCommandStatus = 'sent' | 'acked' | 'timed_out';
@@ -285,6 +294,7 @@ export interface Database {
   hotelDeviceCommand: DeviceCommandTable;
   hotelAdvanced: AdvancedTable;
   hotelDeviceOnlineSample: DeviceOnlineSampleTable;
+  hotelDevicePresence: DevicePresenceTable;
   hotelLocation: LocationTable;
   hotelDeviceTransition: DeviceTransitionTable;
   hotelDeviceTypeTimeout: DeviceTypeTimeoutTable;

@@ -2,7 +2,7 @@
  * Fixtures for the system-administration suites: roles, users and grants made through the API
  * itself (so they obey the same rules), and a few direct reads of the database for assertions.
  */
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { TestApp } from './harness';
 import type { Database } from '../../../src/server/db/schema';
 
@@ -58,7 +58,10 @@ export async function signedInOperator(app: TestApp, adminToken: string, name: s
   return { role, user, token: await app.login(name, USER_PASSWORD) };
 }
 
-/** A device row as the database stores it, for tests that insert devices past the API (lists, search). */
+/**
+ * A device row as the database stores it, for tests that insert devices past the API (lists,
+ * search). Its presence row comes with it, offline and never seen; `setPresence` changes that.
+ */
 export const deviceRow = (sn: string, overrides: Partial<Insertable<Database['hotelDevice']>> = {}) => {
   const now = Date.now();
   return {
@@ -68,8 +71,6 @@ export const deviceRow = (sn: string, overrides: Partial<Insertable<Database['ho
     roomNo: '',
     locationId: null,
     state: 1,
-    online: 0,
-    lastSeenAt: null,
     keyHash: 'x',
     remark: '',
     createdAt: now,
@@ -77,3 +78,7 @@ export const deviceRow = (sn: string, overrides: Partial<Insertable<Database['ho
     ...overrides,
   };
 };
+
+/** Sets the presence (online, last seen, since when) of the devices with these ids, past the API. */
+export const setPresence = (db: Kysely<Database>, ids: number[], presence: Updateable<Database['hotelDevicePresence']>) =>
+  db.updateTable('hotelDevicePresence').set(presence).where('id', 'in', ids).execute();

@@ -15,6 +15,7 @@ import { substringSearch } from './013_substring_search';
 import { sweepOrderIndex } from './014_sweep_order_index';
 import { deviceRoomTypeIndex } from './015_device_room_type_index';
 import { searchTables } from './016_search_tables';
+import { devicePresence } from './017_device_presence';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -36,6 +37,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '014_sweep_order_index': sweepOrderIndex(this.dialect),
       '015_device_room_type_index': deviceRoomTypeIndex,
       '016_search_tables': searchTables(this.dialect),
+      '017_device_presence': devicePresence(this.dialect),
     });
   }
 }

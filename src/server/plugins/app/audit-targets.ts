@@ -81,7 +81,13 @@ export const auditTargets: Record<AuditTargetType, AuditTarget> = {
   device: {
     schema: DeviceRecord,
     // Never the key hash: only the fields the contract's device record has.
-    load: (db, id) => db.selectFrom('hotelDevice').select(['id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version']).where('id', '=', id).executeTakeFirst(),
+    load: (db, id) =>
+      db
+        .selectFrom('hotelDevice')
+        .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+        .select(['hotelDevice.id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version'])
+        .where('hotelDevice.id', '=', id)
+        .executeTakeFirst(),
     label: (r) => `${text(r.name)}（${text(r.sn)}）`,
   },
   advanced: {

@@ -156,7 +156,7 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/hotel/device/status', 'resource', async (request) => {
     const { id } = request.body;
-    const device = await app.db.selectFrom('hotelDevice').select(['online', 'onlineSince', 'offlineSince', 'lastSeenAt']).where('id', '=', id).executeTakeFirst();
+    const device = await app.db.selectFrom('hotelDevicePresence').select(['online', 'onlineSince', 'offlineSince', 'lastSeenAt']).where('id', '=', id).executeTakeFirst();
     if (!device) throw notFound('设备');
     const history = app.db.selectFrom('hotelDeviceTransition').where('deviceId', '=', id);
     const transitions = await fetchPage(

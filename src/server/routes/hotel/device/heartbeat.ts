@@ -23,7 +23,8 @@ export type HeartbeatOutcome = { outcome: 'accepted'; serverTime: number } | { o
 export const heartbeatLookup = (db: Kysely<Database>, dialect: Dialect) =>
   db
     .selectFrom('hotelDevice')
-    .select(['id', 'name', 'sn', 'state', 'online', 'keyHash'])
+    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+    .select(['hotelDevice.id', 'name', 'sn', 'state', 'online', 'keyHash'])
     .where(textIn(dialect, 'sn', []));
 type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['executeTakeFirstOrThrow']>>;
 

@@ -27,6 +27,7 @@ import {
   type SheetRow,
 } from '../../../lib/xlsx-import';
 import { viewLabels } from '../../sys/dict/menu-dictionary';
+import { setOfflineWhenDisabled } from './presence';
 import { hashDeviceKey, issueDeviceKey } from './device-key';
 import { assertKnownDeviceType } from './device-type';
 
@@ -126,7 +127,7 @@ export function deviceImportRoutes(app: FastifyInstance): void {
           () =>
             trx
               .insertInto('hotelDevice')
-              .values({ ...value, online: 0, lastSeenAt: null, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
+              .values({ ...value, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
               .execute(),
           `导入未执行：第 ${row} 行的序列号 ${value.sn} 已存在，请重新预览`,
         );
@@ -136,12 +137,12 @@ export function deviceImportRoutes(app: FastifyInstance): void {
         const { id, version, ...fields } = value;
         const result = await trx
           .updateTable('hotelDevice')
-          // A disabled device's heartbeats are refused, so it is offline from now on (as on edit).
-          .set({ ...fields, ...(fields.state !== 1 ? { online: 0 } : {}), updatedAt: now, version: version + 1 })
+          .set({ ...fields, updatedAt: now, version: version + 1 })
           .where('id', '=', id)
           .where('version', '=', version)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw conflict(`导入未执行：第 ${row} 行的设备 ${value.sn} 已被他人修改，请重新预览`);
+        if (fields.state !== 1) await setOfflineWhenDisabled(trx, id);
       }
     });
 

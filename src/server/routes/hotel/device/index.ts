@@ -6,10 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
-import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
-import { defaultOrder, countUpTo, fetchCappedPage, fetchMatchedPage, given, idsUpTo, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
+import { defaultOrder, countUpTo, fetchCappedPage, fetchMatchedPage, given, idsUpTo, inOrder, listOrder, ordered, type ListOrder, type SortColumn } from '../../../lib/list-query';
 import { idIn } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
 import { uniquely } from '../../../lib/conflicts';
@@ -26,6 +25,7 @@ import { deviceImportRoutes } from './import';
 import { deviceCommandRoutes, latestCommands } from './commands';
 import { deviceMqttRoutes } from './mqtt';
 import { assertLocation, inLocationSubtree, LocationIndex } from '../location/paths';
+import { deviceWithPresence, devicesWithPresence, PRESENCE_COLUMNS, setOfflineWhenDisabled, type DeviceWithPresence } from './presence';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
@@ -42,16 +42,19 @@ const DEVICE_SORT: Record<(typeof DEVICE_SORT_KEYS)[number], SortColumn> = {
   type: 'hotelDevice.type',
   roomNo: 'hotelDevice.roomNo',
   state: 'hotelDevice.state',
-  online: 'hotelDevice.online',
-  lastSeenAt: { column: 'hotelDevice.lastSeenAt', nullable: true },
+  online: 'hotelDevicePresence.online',
+  lastSeenAt: { column: 'hotelDevicePresence.lastSeenAt', nullable: true },
   createdAt: 'hotelDevice.createdAt',
 };
 const ID = 'hotelDevice.id';
 /** The list's order, its id taken from `idColumn` (the search's, which may be the FTS rowid). */
 const deviceOrder = (sort: DeviceSort, idColumn = ID) => listOrder(sort, DEVICE_SORT, defaultOrder(['id', idColumn]), idColumn);
 
+/** Does this order read the presence table (so the ids query must join it)? */
+const readsPresence = (order: ListOrder) => order.some((step) => step.column.startsWith('hotelDevicePresence.'));
+
 /** The answer never carries the key hash. */
-const toRecord = (row: Row<'hotelDevice'>, locations: LocationIndex) => ({
+const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
   id: row.id,
   name: row.name,
   sn: row.sn,
@@ -72,29 +75,41 @@ const toRecord = (row: Row<'hotelDevice'>, locations: LocationIndex) => ({
 
 export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
-  const assertDeviceType = (type: string) => assertKnownDeviceType(app.db, type);
+  /** A device just written, as the answer shows it (a device deleted meanwhile is a 404). */
+  const storedDevice = async (id: number) => {
+    const device = await deviceWithPresence(app.db, id);
+    if (!device) throw notFound('设备');
+    return device;
+  };
 
   /**
    * The devices the filters select, and the order their search needs (see listSearch). Read from
    * `app.reads` (reader threads on SQLite): a broad search never holds the heartbeats.
    */
-  const filteredDevices = (filters: DeviceFilters, sort: DeviceSort) => {
+  const filteredDevices = (filters: DeviceFilters, sort: DeviceSort, { withPresence = false } = {}) => {
     const search = listSearch(app.dialect, 'hotel_device', ID, [
       { column: 'name', ref: sql.ref('hotelDevice.name'), text: filters.name },
       { column: 'sn', ref: sql.ref('hotelDevice.sn'), text: filters.sn },
     ]);
-    let query = search.apply(app.reads.selectFrom('hotelDevice'));
+    const order = deviceOrder(sort, search.idColumn);
+    const devices = app.reads.selectFrom('hotelDevice');
+    const joined = devices.innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id');
+    // The presence table is joined only when a filter, the order or the caller reads it: a deep
+    // page by number then skips entries of hotel_device's own index, not a presence row per device
+    // skipped. (Typed as joined either way; nothing below names a presence column unless joined.)
+    const presence = withPresence || filters.online !== undefined || readsPresence(order);
+    let query = search.apply(presence ? joined : (devices as unknown as typeof joined));
     if (filters.locationId !== undefined) query = query.where(inLocationSubtree(sql.ref('hotelDevice.locationId'), filters.locationId));
     if (given(filters.type)) query = query.where('hotelDevice.type', '=', filters.type.trim());
     if (given(filters.roomNo)) query = query.where('hotelDevice.roomNo', '=', filters.roomNo.trim());
     if (filters.state !== undefined) query = query.where('hotelDevice.state', '=', filters.state);
-    if (filters.online !== undefined) query = query.where('hotelDevice.online', '=', filters.online);
-    return { query, order: deviceOrder(sort, search.idColumn), searching: search.searching };
+    if (filters.online !== undefined) query = query.where('hotelDevicePresence.online', '=', filters.online);
+    return { query, order, searching: search.searching };
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
     const { query, order, searching } = filteredDevices(request.body.params ?? {}, request.body.sort);
-    const deviceRows = () => app.reads.selectFrom('hotelDevice').selectAll();
+    const deviceRows = () => devicesWithPresence(app.reads);
     const ids = query.select(ID);
     const capped = () =>
       fetchCappedPage(
@@ -113,7 +128,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
             ),
             deviceOrder(request.body.sort),
           ).execute(),
-        { order, rowById: (id) => deviceRows().where('id', '=', id).executeTakeFirst() },
+        { order, rowById: (id) => deviceWithPresence(app.reads, id) },
       );
     const page = searching
       ? await fetchMatchedPage(
@@ -144,7 +159,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     const { params = {}, sort } = request.body;
     const labels = await viewLabels(app.db, 'hotel/device');
     const locations = await LocationIndex.load(app.db);
-    const { query, order } = filteredDevices(params, sort);
+    const { query, order } = filteredDevices(params, sort, { withPresence: true });
     return sendXlsx(reply, {
       fileName: '设备列表',
       sheetName: '设备',
@@ -160,7 +175,13 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
         { header: '备注', width: 30, value: (device) => device.remark },
       ],
       rows: inOrder(order, (seek, limit) =>
-        ordered(query.$if(seek !== null, (q) => q.where(seek!)).selectAll('hotelDevice'), order)
+        ordered(
+          query
+            .$if(seek !== null, (q) => q.where(seek!))
+            .selectAll('hotelDevice')
+            .select(PRESENCE_COLUMNS),
+          order,
+        )
           .limit(limit)
           .execute(),
       ),
@@ -173,7 +194,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
 
   defineRoute(app, '/hotel/device/creation', 'resource', async (request) => {
     const body = request.body;
-    await assertDeviceType(body.type);
+    await assertKnownDeviceType(app.db, body.type);
     await assertLocation(app.db, body.locationId);
     if (await snTaken(body.sn)) throw conflict(SN_TAKEN);
     const deviceKey = issueDeviceKey();
@@ -189,45 +210,49 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
             roomNo: body.roomNo,
             locationId: body.locationId,
             state: body.state,
-            online: 0,
-            lastSeenAt: null,
             keyHash: hashDeviceKey(deviceKey),
             remark: body.remark,
             createdAt: now,
             updatedAt: now,
           })
-          .returningAll()
+          .returning('id')
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
     );
-    return ok({ device: toRecord(row, await LocationIndex.of(app.db, [row.locationId])), deviceKey }, SAVED);
+    const device = await storedDevice(row.id);
+    return ok({ device: toRecord(device, await LocationIndex.of(app.db, [device.locationId])), deviceKey }, SAVED);
   });
 
   defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
     const body = request.body;
-    const row = await versionedEdit(app.db, {
-      table: 'hotelDevice',
-      edit: body,
-      noun: '设备',
-      unique: { column: 'sn', value: body.sn, message: SN_TAKEN },
-      // A type since disabled in the dictionary may stay on a device that already has it.
-      check: async (current) => {
-        if (body.type !== current.type) await assertDeviceType(body.type);
-        if (body.locationId !== current.locationId) await assertLocation(app.db, body.locationId);
-      },
-      changes: () => ({
-        name: body.name,
-        sn: body.sn,
-        type: body.type,
-        roomNo: body.roomNo,
-        locationId: body.locationId,
-        state: body.state,
-        // A disabled device's heartbeats are refused, so it is offline from now on.
-        ...(body.state !== 1 ? { online: 0 } : {}),
-        remark: body.remark,
-      }),
+    // The edit and, for a device it disables, its presence: one transaction.
+    const edited = await app.db.transaction().execute(async (trx) => {
+      const row = await versionedEdit(trx, {
+        table: 'hotelDevice',
+        edit: body,
+        noun: '设备',
+        unique: { column: 'sn', value: body.sn, message: SN_TAKEN },
+        // A type since disabled in the dictionary may stay on a device that already has it. (Read
+        // in the transaction: on SQLite its one connection is the transaction's until it ends.)
+        check: async (current) => {
+          if (body.type !== current.type) await assertKnownDeviceType(trx, body.type);
+          if (body.locationId !== current.locationId) await assertLocation(trx, body.locationId);
+        },
+        changes: () => ({
+          name: body.name,
+          sn: body.sn,
+          type: body.type,
+          roomNo: body.roomNo,
+          locationId: body.locationId,
+          state: body.state,
+          remark: body.remark,
+        }),
+      });
+      if (body.state !== 1) await setOfflineWhenDisabled(trx, row.id);
+      return row;
     });
-    return ok(toRecord(row, await LocationIndex.of(app.db, [row.locationId])), SAVED);
+    const device = await storedDevice(edited.id);
+    return ok(toRecord(device, await LocationIndex.of(app.db, [device.locationId])), SAVED);
   });
 
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
@@ -237,10 +262,11 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       .updateTable('hotelDevice')
       .set({ keyHash: hashDeviceKey(deviceKey), updatedAt: Date.now() })
       .where('id', '=', request.body.id)
-      .returningAll()
+      .returning('id')
       .executeTakeFirst();
     if (!row) throw notFound('设备');
-    return ok({ device: toRecord(row, await LocationIndex.of(app.db, [row.locationId])), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
+    const device = await storedDevice(row.id);
+    return ok({ device: toRecord(device, await LocationIndex.of(app.db, [device.locationId])), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
   });
 
   defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {

@@ -37,11 +37,11 @@ export async function bringOnline(app: FastifyInstance, device: StatusDevice, at
   const records = new TransitionRecords(app, 1, at);
   const flipped = await app.db.transaction().execute(async (trx) => {
     const result = await trx
-      .updateTable('hotelDevice')
+      .updateTable('hotelDevicePresence')
       .set({ lastSeenAt: at, ...flipTo(1, at) })
       .where('id', '=', device.id)
       .where('online', '=', 0)
-      .where('state', '=', 1)
+      .where((eb) => eb.exists(eb.selectFrom('hotelDevice').select('hotelDevice.id').where('hotelDevice.id', '=', device.id).where('hotelDevice.state', '=', 1)))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await applyDeviceTransitions(app, trx, { devices: [device], to: 1, cause: 'heartbeat', at }, records);
@@ -124,9 +124,9 @@ export class LastSeenBuffer {
       entries.map(({ at }) => at),
     );
     const { rows: written } = await sql<{ id: number }>`
-      update hotel_device set last_seen_at = seen.value from (${seen}) as seen
-      where hotel_device.id = seen.id and hotel_device.online = 1
-      returning hotel_device.id`.execute(this.app.db);
+      update hotel_device_presence set last_seen_at = seen.value from (${seen}) as seen
+      where hotel_device_presence.id = seen.id and hotel_device_presence.online = 1
+      returning hotel_device_presence.id`.execute(this.app.db);
     if (written.length === entries.length) return;
     const online = new Set(written.map((row) => row.id));
     for (const { device, at } of entries) if (!online.has(device.id)) await bringOnline(this.app, device, at);

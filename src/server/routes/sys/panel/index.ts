@@ -21,7 +21,7 @@ export function panelRoutes(app: FastifyInstance, _options: unknown, done: () =>
       count(db.selectFrom('hotelDevice').select((eb) => eb.fn.countAll<number>().as('n'))),
       count(
         db
-          .selectFrom('hotelDevice')
+          .selectFrom('hotelDevicePresence')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('online', '=', 1),
       ),

@@ -13,6 +13,7 @@ import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../..
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from '../../hotel/device/transitions';
+import type { StatusDevice } from '../../../plugins/app/audit';
 import { idIn } from '../../../lib/id-list';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 
@@ -38,17 +39,18 @@ type StaleColumn = 'online' | 'lastSeenAt';
  * it tests as `column` gives it: as itself where the index range is wanted, or behind a unary plus,
  * which no index serves, where the devices are already picked by id.
  */
-export type StaleDevices = (eb: ExpressionBuilder<Database, 'hotelDevice'>, column: (name: StaleColumn) => Expression<number | null>) => Expression<SqlBool>;
+export type StaleDevices = (eb: ExpressionBuilder<Database, 'hotelDevicePresence'>, column: (name: StaleColumn) => Expression<number | null>) => Expression<SqlBool>;
 const indexed = (name: StaleColumn) => sql<number | null>`${sql.ref(name)}`;
 const byIdOnly = (name: StaleColumn) => sql<number | null>`+${sql.ref(name)}`;
 
 /**
  * The next chunk of `stale` devices after `from`, in (last_seen_at, id) order: one range of the
- * index on (online, last_seen_at, id) (migration 014), however many devices share a last-seen time.
+ * presence index on (online, last_seen_at, id) (migration 017), however many devices share a
+ * last-seen time.
  */
 export const staleChunk = (db: Kysely<Database>, stale: StaleDevices, from: { id: number; lastSeenAt: number | null } | undefined) =>
   db
-    .selectFrom('hotelDevice')
+    .selectFrom('hotelDevicePresence')
     .select(['id', 'lastSeenAt'])
     .where((eb) => stale(eb, indexed))
     .$if(from?.lastSeenAt != null, (q) => q.where((eb) => eb(eb.refTuple('lastSeenAt', 'id'), '>', eb.tuple(from!.lastSeenAt!, from!.id))))
@@ -59,17 +61,28 @@ export const staleChunk = (db: Kysely<Database>, stale: StaleDevices, from: { id
 
 /**
  * Takes the picked devices offline that are still `stale` (one heard from meanwhile stays online),
- * answering those it flipped. By id only: with the condition on the index's columns SQLite answered
- * this UPDATE from the whole stale range of (online, last_seen_at) once per chunk, so a mass outage
- * of a million devices read half a billion index entries (24 s in all).
+ * answering the ids it flipped. By id only: with the condition on the index's columns SQLite
+ * answered this UPDATE from the whole stale range of (online, last_seen_at) once per chunk, so a
+ * mass outage of a million devices read half a billion index entries (24 s in all).
  */
 export const flipStaleOffline = (app: FastifyInstance, db: Kysely<Database>, stale: StaleDevices, ids: number[], at: number) =>
   db
-    .updateTable('hotelDevice')
+    .updateTable('hotelDevicePresence')
     .set(flipTo(0, at))
     .where(idIn(app.dialect, 'id', ids))
     .where((eb) => stale(eb, byIdOnly))
-    .returning(['id', 'name', 'sn']);
+    .returning('id');
+
+/** The devices a chunk flipped, with the name and serial number their records show. */
+async function flippedDevices(app: FastifyInstance, db: Kysely<Database>, flipped: Array<{ id: number }>): Promise<StatusDevice[]> {
+  if (flipped.length === 0) return [];
+  const ids = flipped.map((row) => row.id);
+  return db
+    .selectFrom('hotelDevice')
+    .select(['id', 'name', 'sn'])
+    .where(idIn(app.dialect, 'id', ids))
+    .execute();
+}
 
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
@@ -84,7 +97,7 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
     const cutoff =
       timeouts.length === 0
         ? sql<number>`${sql.lit(cutoffOf(minutes))}`
-        : sql<number>`case ${sql.ref('type')} ${sql.join(
+        : sql<number>`case (select type from hotel_device where hotel_device.id = hotel_device_presence.id) ${sql.join(
             timeouts.map((t) => sql`when ${t.type} then ${sql.lit(cutoffOf(t.minutes))}`),
             sql` `,
           )} else ${sql.lit(cutoffOf(minutes))} end`;
@@ -109,13 +122,17 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
         // of a hotel group flips a million devices, and holding them all (the RETURNING, then
         // their history, alarms and audit) would take gigabytes.
         flipped += await app.db.transaction().execute(async (trx) => {
-          const offline = await flipStaleOffline(
+          const offline = await flippedDevices(
             app,
             trx,
-            stale,
-            picked.map((row) => row.id),
-            now,
-          ).execute();
+            await flipStaleOffline(
+              app,
+              trx,
+              stale,
+              picked.map((row) => row.id),
+              now,
+            ).execute(),
+          );
           await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
           return offline.length;
         });
@@ -143,7 +160,7 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
   },
   'device.onlineSample': async ({ app, now }, { days }) => {
     const counts = await app.db
-      .selectFrom('hotelDevice')
+      .selectFrom('hotelDevicePresence')
       .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>('online').as('online')])
       .executeTakeFirstOrThrow();
     const online = Number(counts.online ?? 0);

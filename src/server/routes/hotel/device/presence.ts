@@ -1,0 +1,24 @@
+/**
+ * A device with its presence (hotel_device_presence, migration 017: online, last seen, since when),
+ * as the screens and the audit read it. Writes go to the presence table itself (heartbeats, the
+ * offline sweep, an edit that disables a device); every device has its row.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+
+export const PRESENCE_COLUMNS = ['hotelDevicePresence.online', 'hotelDevicePresence.lastSeenAt', 'hotelDevicePresence.onlineSince', 'hotelDevicePresence.offlineSince'] as const;
+
+/** Devices joined to their presence, every column of both (the presence's id is the device's). */
+export const devicesWithPresence = (db: Kysely<Database>) =>
+  db.selectFrom('hotelDevice').innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id').selectAll('hotelDevice').select(PRESENCE_COLUMNS);
+
+export type DeviceWithPresence = Awaited<ReturnType<ReturnType<typeof devicesWithPresence>['executeTakeFirstOrThrow']>>;
+
+/** One device with its presence, or undefined. */
+export const deviceWithPresence = (db: Kysely<Database>, id: number) => devicesWithPresence(db).where('hotelDevice.id', '=', id).executeTakeFirst();
+
+/**
+ * Marks a device offline without a transition: a disabled device's heartbeats are refused, so it
+ * is offline from now on (an edit or an import that disables it, in its own transaction).
+ */
+export const setOfflineWhenDisabled = (db: Kysely<Database>, id: number) => db.updateTable('hotelDevicePresence').set({ online: 0 }).where('id', '=', id).execute();
