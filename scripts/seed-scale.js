@@ -81,7 +81,7 @@ function statements(dialect, now, keyHash, passwordHash) {
       // A fifth of the enabled ones online (seen within the last minute), the rest seen up to a day ago.
       `update hotel_device_presence
        set online = case when hotel_device_presence.id % 5 = 0 and d.state = 1 then 1 else 0 end,
-           last_seen_at = ${now} - case when hotel_device_presence.id % 5 = 0 then ((hotel_device_presence.id * 7) % 60) * 1000 else ((hotel_device_presence.id * 7919) % 86400) * 1000 end
+           last_seen_at = ${now} - case when hotel_device_presence.id % 5 = 0 then ((hotel_device_presence.id * 7) % 60) * 1000 else (((hotel_device_presence.id % 86400) * 7919) % 86400) * 1000 end
        from hotel_device d
        where d.id = hotel_device_presence.id and d.name like '%${BUILDING_PREFIX}%'`,
     ],
