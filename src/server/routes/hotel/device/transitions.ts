@@ -21,8 +21,14 @@ import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice }
 
 export type TransitionCause = 'heartbeat' | 'sweep';
 
+/**
+ * A flipped device: with its name and serial number where the caller has them (a heartbeat looked
+ * them up), else only its id (the sweep), named when its run's records are written.
+ */
+export type TransitionDevice = Pick<StatusDevice, 'id'> & Partial<StatusDevice>;
+
 export interface DeviceTransitions {
-  devices: StatusDevice[];
+  devices: TransitionDevice[];
   /** 1: came online; 0: went offline. */
   to: 0 | 1;
   cause: TransitionCause;
@@ -52,9 +58,9 @@ function* batches<T>(items: T[]): Generator<T[]> {
  * the chunks it committed; only its records are lost.)
  */
 export class TransitionRecords {
-  readonly devices = new ChangeTally<StatusDevice>();
-  readonly raised = new ChangeTally<{ id: number; device: StatusDevice }>();
-  readonly cleared = new ChangeTally<{ id: number; device: StatusDevice }>();
+  readonly devices = new ChangeTally<TransitionDevice>();
+  readonly raised = new ChangeTally<{ id: number; device: TransitionDevice }>();
+  readonly cleared = new ChangeTally<{ id: number; device: TransitionDevice }>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -63,10 +69,41 @@ export class TransitionRecords {
   ) {}
 
   async write(): Promise<void> {
-    await recordDeviceStatus(this.app, this.devices, this.to === 1 ? 0 : 1, this.to, this.at);
-    await recordAlarmEvents(this.app, this.raised, 'raised', this.at);
-    await recordAlarmEvents(this.app, this.cleared, 'cleared', this.at);
+    const named = await this.names();
+    const alarms = (tally: ChangeTally<{ id: number; device: TransitionDevice }>) => retallied(tally, (alarm) => ({ id: alarm.id, device: named(alarm.device) }));
+    await recordDeviceStatus(this.app, retallied(this.devices, named), this.to === 1 ? 0 : 1, this.to, this.at);
+    await recordAlarmEvents(this.app, alarms(this.raised), 'raised', this.at);
+    await recordAlarmEvents(this.app, alarms(this.cleared), 'cleared', this.at);
   }
+
+  /**
+   * Names for the devices the records may itemize (at most AUDIT_ITEMIZED per tally), read in one
+   * query: a sweep passes ids only, since reading a thousand names per chunk cost a mass outage of a
+   * million devices half a second, and all but the first hundred are only counted.
+   */
+  private async names(): Promise<(device: TransitionDevice) => StatusDevice> {
+    const items = [...this.devices.items, ...this.raised.items.map((alarm) => alarm.device), ...this.cleared.items.map((alarm) => alarm.device)];
+    const unnamed = [...new Set(items.filter((device) => device.name === undefined || device.sn === undefined).map((device) => device.id))];
+    const read =
+      unnamed.length === 0
+        ? []
+        : await this.app.db
+            .selectFrom('hotelDevice')
+            .select(['id', 'name', 'sn'])
+            .where(idIn(this.app.dialect, 'id', unnamed))
+            .execute();
+    const byId = new Map(read.map((device) => [device.id, device]));
+    // A device deleted since its flip keeps its id in the record.
+    return (device) => ({ id: device.id, name: device.name ?? byId.get(device.id)?.name ?? `#${device.id}`, sn: device.sn ?? byId.get(device.id)?.sn ?? '' });
+  }
+}
+
+/** The same tally (its total and first items) with each item mapped. */
+function retallied<T, U>(tally: ChangeTally<T>, map: (item: T) => U): ChangeTally<U> {
+  const mapped = new ChangeTally<U>();
+  mapped.add(tally.items.map(map));
+  mapped.total = tally.total;
+  return mapped;
 }
 
 /**

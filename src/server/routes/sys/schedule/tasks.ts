@@ -13,7 +13,6 @@ import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../..
 import { invalid } from '../../../lib/errors';
 import { pruneChain } from '../../../lib/audit-chain';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from '../../hotel/device/transitions';
-import type { StatusDevice } from '../../../plugins/app/audit';
 import { idIn } from '../../../lib/id-list';
 import { yieldToEventLoop } from '../../../lib/event-loop';
 
@@ -73,17 +72,6 @@ export const flipStaleOffline = (app: FastifyInstance, db: Kysely<Database>, sta
     .where((eb) => stale(eb, byIdOnly))
     .returning('id');
 
-/** The devices a chunk flipped, with the name and serial number their records show. */
-async function flippedDevices(app: FastifyInstance, db: Kysely<Database>, flipped: Array<{ id: number }>): Promise<StatusDevice[]> {
-  if (flipped.length === 0) return [];
-  const ids = flipped.map((row) => row.id);
-  return db
-    .selectFrom('hotelDevice')
-    .select(['id', 'name', 'sn'])
-    .where(idIn(app.dialect, 'id', ids))
-    .execute();
-}
-
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': async ({ app, now }, { minutes }) => {
     // Heartbeats this instance holds back (last-seen.ts) count: a device heard from is not stale.
@@ -122,17 +110,14 @@ const implementations: { [N in TaskName]: TaskRun<N> } = {
         // of a hotel group flips a million devices, and holding them all (the RETURNING, then
         // their history, alarms and audit) would take gigabytes.
         flipped += await app.db.transaction().execute(async (trx) => {
-          const offline = await flippedDevices(
+          // Ids only: the records name the few devices they itemize when the run ends.
+          const offline = await flipStaleOffline(
             app,
             trx,
-            await flipStaleOffline(
-              app,
-              trx,
-              stale,
-              picked.map((row) => row.id),
-              now,
-            ).execute(),
-          );
+            stale,
+            picked.map((row) => row.id),
+            now,
+          ).execute();
           await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
           return offline.length;
         });
