@@ -53,6 +53,17 @@ const deviceOrder = (sort: DeviceSort, idColumn = ID) => listOrder(sort, DEVICE_
 /** Does this order read the presence table (so the ids query must join it)? */
 const readsPresence = (order: ListOrder) => order.some((step) => step.column.startsWith('hotelDevicePresence.'));
 
+/** The columns the device form sets, on creation and on edit alike. */
+const formColumns = (body: BodyOf<'/hotel/device/creation'>) => ({
+  name: body.name,
+  sn: body.sn,
+  type: body.type,
+  roomNo: body.roomNo,
+  locationId: body.locationId,
+  state: body.state,
+  remark: body.remark,
+});
+
 /** The answer never carries the key hash. */
 const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
   id: row.id,
@@ -76,10 +87,10 @@ const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
 export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   /** A device just written, as the answer shows it (a device deleted meanwhile is a 404). */
-  const storedDevice = async (id: number) => {
+  const storedRecord = async (id: number) => {
     const device = await deviceWithPresence(app.db, id);
     if (!device) throw notFound('设备');
-    return device;
+    return toRecord(device, await LocationIndex.of(app.db, [device.locationId]));
   };
 
   /**
@@ -203,24 +214,12 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       () =>
         app.db
           .insertInto('hotelDevice')
-          .values({
-            name: body.name,
-            sn: body.sn,
-            type: body.type,
-            roomNo: body.roomNo,
-            locationId: body.locationId,
-            state: body.state,
-            keyHash: hashDeviceKey(deviceKey),
-            remark: body.remark,
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values({ ...formColumns(body), keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
           .returning('id')
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
     );
-    const device = await storedDevice(row.id);
-    return ok({ device: toRecord(device, await LocationIndex.of(app.db, [device.locationId])), deviceKey }, SAVED);
+    return ok({ device: await storedRecord(row.id), deviceKey }, SAVED);
   });
 
   defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
@@ -238,21 +237,12 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
           if (body.type !== current.type) await assertKnownDeviceType(trx, body.type);
           if (body.locationId !== current.locationId) await assertLocation(trx, body.locationId);
         },
-        changes: () => ({
-          name: body.name,
-          sn: body.sn,
-          type: body.type,
-          roomNo: body.roomNo,
-          locationId: body.locationId,
-          state: body.state,
-          remark: body.remark,
-        }),
+        changes: () => formColumns(body),
       });
       if (body.state !== 1) await setOfflineWhenDisabled(trx, row.id);
       return row;
     });
-    const device = await storedDevice(edited.id);
-    return ok(toRecord(device, await LocationIndex.of(app.db, [device.locationId])), SAVED);
+    return ok(await storedRecord(edited.id), SAVED);
   });
 
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
@@ -265,8 +255,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       .returning('id')
       .executeTakeFirst();
     if (!row) throw notFound('设备');
-    const device = await storedDevice(row.id);
-    return ok({ device: toRecord(device, await LocationIndex.of(app.db, [device.locationId])), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
+    return ok({ device: await storedRecord(row.id), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
   });
 
   defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {
