@@ -23,6 +23,7 @@ import { findRoleRecord } from '../../routes/sys/role/repository';
 import { findMenu } from '../../routes/sys/menu/repository';
 import { findDict } from '../../routes/sys/dict/repository';
 import { maskSecret } from '../../routes/hotel/advanced';
+import { devicesJoinedToPresence } from '../../routes/hotel/device/presence';
 
 type Db = Kysely<Database>;
 type Loaded = Record<string, unknown>;
@@ -82,9 +83,7 @@ export const auditTargets: Record<AuditTargetType, AuditTarget> = {
     schema: DeviceRecord,
     // Never the key hash: only the fields the contract's device record has.
     load: (db, id) =>
-      db
-        .selectFrom('hotelDevice')
-        .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+      devicesJoinedToPresence(db)
         .select(['hotelDevice.id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version'])
         .where('hotelDevice.id', '=', id)
         .executeTakeFirst(),

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { deviceKeyMatches } from './device-key';
 import { bringOnline } from './last-seen';
+import { devicesJoinedToPresence } from './presence';
 import { BatchedReads } from '../../../lib/batched-reads';
 import { listParameter, textIn } from '../../../lib/id-list';
 import type { Dialect } from '../../../db/connection';
@@ -21,9 +22,7 @@ export type HeartbeatOutcome = { outcome: 'accepted'; serverTime: number } | { o
 
 /** The devices with these serial numbers (one list parameter, so the SQL is the same for any count). */
 export const heartbeatLookup = (db: Kysely<Database>, dialect: Dialect) =>
-  db
-    .selectFrom('hotelDevice')
-    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+  devicesJoinedToPresence(db)
     .select(['hotelDevice.id', 'name', 'sn', 'state', 'online', 'keyHash'])
     .where(textIn(dialect, 'sn', []));
 type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['executeTakeFirstOrThrow']>>;

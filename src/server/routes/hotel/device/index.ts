@@ -25,7 +25,7 @@ import { deviceImportRoutes } from './import';
 import { deviceCommandRoutes, latestCommands } from './commands';
 import { deviceMqttRoutes } from './mqtt';
 import { assertLocation, inLocationSubtree, LocationIndex } from '../location/paths';
-import { deviceWithPresence, devicesWithPresence, PRESENCE_COLUMNS, setOfflineWhenDisabled, type DeviceWithPresence } from './presence';
+import { deviceWithPresence, devicesJoinedToPresence, devicesWithPresence, PRESENCE_COLUMNS, setOfflineWhenDisabled, type DeviceWithPresence } from './presence';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
@@ -104,7 +104,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     ]);
     const order = deviceOrder(sort, search.idColumn);
     const devices = app.reads.selectFrom('hotelDevice');
-    const joined = devices.innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id');
+    const joined = devicesJoinedToPresence(app.reads);
     // The presence table is joined only when a filter, the order or the caller reads it: a deep
     // page by number then skips entries of hotel_device's own index, not a presence row per device
     // skipped. (Typed as joined either way; nothing below names a presence column unless joined.)

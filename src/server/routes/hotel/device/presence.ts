@@ -8,9 +8,11 @@ import type { Database } from '../../../db/schema';
 
 export const PRESENCE_COLUMNS = ['hotelDevicePresence.online', 'hotelDevicePresence.lastSeenAt', 'hotelDevicePresence.onlineSince', 'hotelDevicePresence.offlineSince'] as const;
 
-/** Devices joined to their presence, every column of both (the presence's id is the device's). */
-export const devicesWithPresence = (db: Kysely<Database>) =>
-  db.selectFrom('hotelDevice').innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id').selectAll('hotelDevice').select(PRESENCE_COLUMNS);
+/** Devices joined to their presence (the presence's id is the device's), before any select. */
+export const devicesJoinedToPresence = (db: Kysely<Database>) => db.selectFrom('hotelDevice').innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id');
+
+/** Devices with their presence, every column of both. */
+export const devicesWithPresence = (db: Kysely<Database>) => devicesJoinedToPresence(db).selectAll('hotelDevice').select(PRESENCE_COLUMNS);
 
 export type DeviceWithPresence = Awaited<ReturnType<ReturnType<typeof devicesWithPresence>['executeTakeFirstOrThrow']>>;
 
