@@ -1,7 +1,7 @@
 /** Server configuration, read once from the environment. Every value has a safe default. */
 import path from 'node:path';
 import type { LogLevel } from 'fastify';
-import { defaultReaderCount } from './db/sqlite-readers';
+import { defaultReaderCount, READER_NICENESS } from './db/sqlite-readers';
 
 /**
  * List queries that may run at once on PostgreSQL, per instance. On 2 cores with 4 staff running
@@ -20,6 +20,8 @@ export interface ServerConfig {
   sqliteFile: string;
   /** Reader threads for SQLite list queries (db/sqlite-readers.ts); 0 keeps them on the main thread. */
   sqliteReaders: number;
+  /** Their scheduling priority (nice, 0-19) below the main thread's, so heartbeats run first when the cores are busy. */
+  sqliteReaderNiceness: number;
   /** PostgreSQL runs repeated statements as prepared ones (db/pg-prepared.ts); off for an old PgBouncer in transaction mode. */
   pgPreparedStatements: boolean;
   /** Connections of the PostgreSQL pool for list pages, counts and exports (db/connection.ts); 0 shares the main pool. */
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.SQLITE_FILE ?? path.join(env.DATA_DIR ?? path.join(root, 'data'), 'hotel.db'),
     sqliteReaders: Math.max(0, int(env.SQLITE_READERS, defaultReaderCount())),
+    sqliteReaderNiceness: Math.min(19, Math.max(0, int(env.SQLITE_READER_NICE, READER_NICENESS))),
     pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== 'off',
     pgReadConnections: Math.max(0, int(env.PG_READ_CONNECTIONS, DEFAULT_PG_READ_CONNECTIONS)),
     heapGrowingPercent: Math.max(0, int(env.HEAP_GROWING_PERCENT, 75)),

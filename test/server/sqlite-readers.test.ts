@@ -9,7 +9,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from './support/harness';
 import { openDatabase, SQLITE_MAIN_PAGE_CACHE_KIB, type DatabaseHandle } from '../../src/server/db/connection';
-import { sqliteReaders } from '../../src/server/db/sqlite-readers';
+import { READER_NICENESS, sqliteReaders } from '../../src/server/db/sqlite-readers';
+import { loadConfig } from '../../src/server/config';
 
 /** A read that keeps SQLite busy for a while (a count over a few million generated rows). */
 const longRead = sql<{ n: number }>`with recursive counter(n) as (select 1 union all select n + 1 from counter where n < 3000000) select count(*) as n from counter`;
@@ -25,6 +26,23 @@ async function timerFiresDuring(read: () => Promise<unknown>): Promise<boolean> 
 
 /** The main connection's automatic checkpoint (pages; 0 = never). */
 const autocheckpoint = async (database: DatabaseHandle) => (await sql<{ walAutocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db)).rows[0]?.walAutocheckpoint;
+
+/** This process's threads (Linux) at each niceness: field 19 of /proc/self/task/<id>/stat. */
+function threadsByNiceness(): Map<number, number[]> {
+  const byNiceness = new Map<number, number[]>();
+  for (const thread of fs.readdirSync('/proc/self/task')) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+    } catch {
+      continue; // The thread ended meanwhile.
+    }
+    // The thread's name, in parentheses, may hold spaces: fields are counted after it.
+    const niceness = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    byNiceness.set(niceness, [...(byNiceness.get(niceness) ?? []), Number(thread)]);
+  }
+  return byNiceness;
+}
 
 /** Waits up to `ms` for `condition`. */
 async function eventually(condition: () => boolean, ms = 5_000): Promise<boolean> {
@@ -133,6 +151,34 @@ describe('SQLite reader threads', () => {
     } finally {
       await readers.destroy();
     }
+  });
+
+  const onLinux = process.platform === 'linux' ? it : it.skip;
+  onLinux('runs its reader threads at a lower priority than the main thread, when told to', async () => {
+    const nicedBefore = new Set(threadsByNiceness().get(7) ?? []);
+    const own = await openDatabase({ sqliteFile: target.sqliteFile, sqliteReaders: 2, sqliteReaderNiceness: 7 });
+    const plain = await openDatabase({ sqliteFile: target.sqliteFile, sqliteReaders: 2 });
+    try {
+      // Two reads at once start both readers of each handle.
+      await Promise.all([own.reads, own.reads, plain.reads, plain.reads].map((reads) => longRead.execute(reads)));
+      const niced = (threadsByNiceness().get(7) ?? []).filter((thread) => !nicedBefore.has(thread));
+      // Only the two readers told so: the main thread (this one) and the other handle's readers keep 0.
+      expect(niced).toHaveLength(2);
+      expect(niced).not.toContain(process.pid);
+    } finally {
+      await own.close();
+      await plain.close();
+    }
+  });
+
+  it("takes the readers' priority from SQLITE_READER_NICE, below the main thread by default, within nice 0-19", () => {
+    const nicenessOf = (value?: string) => loadConfig(value === undefined ? {} : { SQLITE_READER_NICE: value }, os.tmpdir()).sqliteReaderNiceness;
+    expect(READER_NICENESS).toBeGreaterThan(0);
+    expect(nicenessOf()).toBe(READER_NICENESS);
+    expect(nicenessOf('0')).toBe(0);
+    expect(nicenessOf('15')).toBe(15);
+    expect(nicenessOf('40')).toBe(19);
+    expect(nicenessOf('-5')).toBe(0);
   });
 
   it('runs reads and checkpoints on the main connection when given no reader threads', async () => {

@@ -52,6 +52,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** SQLite reader threads for `reads`; 0 runs those queries on the main connection. */
   sqliteReaders?: number;
+  /** Their scheduling priority, 0-19 (sqlite-readers.ts READER_NICENESS); default 0, the process's. */
+  sqliteReaderNiceness?: number;
   /** PostgreSQL: run repeated statements as named (prepared) ones (pg-prepared.ts); default on. */
   pgPreparedStatements?: boolean;
   /** PostgreSQL: connections of the pool `reads` uses; 0 shares the main pool. */
@@ -63,6 +65,7 @@ export const databaseOptionsOf = (config: ServerConfig): DatabaseOptions => ({
   url: config.databaseUrl,
   sqliteFile: config.sqliteFile,
   sqliteReaders: config.sqliteReaders,
+  sqliteReaderNiceness: config.sqliteReaderNiceness,
   pgPreparedStatements: config.pgPreparedStatements,
   pgReadConnections: config.pgReadConnections,
 });
@@ -70,12 +73,12 @@ export const databaseOptionsOf = (config: ServerConfig): DatabaseOptions => ({
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
     ? await openPostgres(options.url, options.poolSize, options.pgPreparedStatements ?? true, options.pgReadConnections ?? 0)
-    : await openSqlite(options.sqliteFile, options.sqliteReaders ?? defaultReaderCount());
+    : await openSqlite(options.sqliteFile, options.sqliteReaders ?? defaultReaderCount(), options.sqliteReaderNiceness ?? 0);
   await migrate(handle);
   return handle;
 }
 
-async function openSqlite(file: string, readerCount: number): Promise<DatabaseHandle> {
+async function openSqlite(file: string, readerCount: number, readerNiceness: number): Promise<DatabaseHandle> {
   const { default: SQLite } = await import('better-sqlite3');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -98,7 +101,7 @@ async function openSqlite(file: string, readerCount: number): Promise<DatabaseHa
       if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${running ? 0 : SQLITE_AUTOCHECKPOINT_PAGES}`);
     },
   };
-  const reads = readerCount > 0 ? sqliteReaders(file, readerCount, checkpoints) : db;
+  const reads = readerCount > 0 ? sqliteReaders(file, readerCount, checkpoints, readerNiceness) : db;
   return {
     db,
     reads,

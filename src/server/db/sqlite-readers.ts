@@ -43,6 +43,17 @@ import type { Database } from './schema';
 export const defaultReaderCount = () => Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
 /**
+ * The readers' scheduling priority by default (SQLITE_READER_NICE overrides; 0 keeps the
+ * process's): lower than the main thread's, which answers the heartbeats. When the cores are busy
+ * the main thread runs first and a search waits a few milliseconds more; when they are not, the
+ * readers get every idle cycle as before. Measured on 2 cores, a million devices, 50 connections
+ * of heartbeats beside 4 staff searching: heartbeat p99 15-16 ms -> 12-13 ms and 11.5k -> 16-17k
+ * heartbeats/s, for 30 % fewer searches in that time; lists alone unchanged (2,420 vs 2,590
+ * req/s, page 1). Linux only: elsewhere the readers keep the process's priority.
+ */
+export const READER_NICENESS = 10;
+
+/**
  * A reader's JavaScript heap: it holds one page of rows at a time. V8's defaults (sized for a
  * main thread) let each reader's young generation grow by tens of MB under load, which counts
  * against the server's memory budget (issue 10: 200 MB).
@@ -59,6 +70,15 @@ const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('query_only = ON');
+// Linux schedules threads one by one: setpriority on this thread's id lowers its priority alone.
+if (workerData.niceness > 0) {
+  try {
+    const threadId = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+    require('node:os').setPriority(threadId, workerData.niceness);
+  } catch {
+    // Not Linux: the thread keeps the process's priority.
+  }
+}
 if (workerData.checkpointMs > 0)
   setInterval(() => {
     try {
@@ -100,8 +120,12 @@ class Reader {
   /** Set when the thread ended: the pool starts another in its place. */
   dead = false;
 
-  constructor(file: string, checkpointMs: number, onDeath: () => void) {
-    this.worker = new Worker(READER_SOURCE, { eval: true, workerData: { file, driver: require.resolve('better-sqlite3'), checkpointMs }, resourceLimits: READER_HEAP });
+  constructor(file: string, checkpointMs: number, niceness: number, onDeath: () => void) {
+    this.worker = new Worker(READER_SOURCE, {
+      eval: true,
+      workerData: { file, driver: require.resolve('better-sqlite3'), checkpointMs, niceness },
+      resourceLimits: READER_HEAP,
+    });
     // A reader never keeps the process alive: destroy() ends it, and so does the process's exit.
     this.worker.unref();
     this.worker.on('message', (answer: Answer) => {
@@ -157,6 +181,7 @@ class ReaderPool implements Driver, DatabaseConnection {
     private readonly file: string,
     private readonly count: number,
     private readonly checkpoints: CheckpointOptions,
+    private readonly niceness: number,
   ) {}
 
   init(): Promise<void> {
@@ -205,7 +230,7 @@ class ReaderPool implements Driver, DatabaseConnection {
     if (this.readers.length < this.count) {
       const idle = this.readers.find((reader) => reader.load === 0);
       if (idle) return idle;
-      const started = new Reader(this.file, this.checkpoints.checkpointMs, () => this.readerDied());
+      const started = new Reader(this.file, this.checkpoints.checkpointMs, this.niceness, () => this.readerDied());
       this.readers.push(started);
       if (this.readers.length === 1) this.checkpoints.onCheckpointers(true);
       return started;
@@ -219,12 +244,15 @@ class ReaderPool implements Driver, DatabaseConnection {
   }
 }
 
-/** A Kysely instance over the database file whose queries run on `count` reader threads. */
-export function sqliteReaders(file: string, count: number, checkpoints = NO_CHECKPOINTS): Kysely<Database> {
+/**
+ * A Kysely instance over the database file whose queries run on `count` reader threads, each at
+ * `niceness` (0-19, see READER_NICENESS).
+ */
+export function sqliteReaders(file: string, count: number, checkpoints = NO_CHECKPOINTS, niceness = 0): Kysely<Database> {
   return new Kysely<Database>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new ReaderPool(file, count, checkpoints),
+      createDriver: () => new ReaderPool(file, count, checkpoints, niceness),
       createIntrospector: (db) => new SqliteIntrospector(db),
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
