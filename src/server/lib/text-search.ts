@@ -6,9 +6,9 @@
  * on SQLite the FTS5 trigram table only narrows the candidates (its case folding is wider, so it
  * finds a superset) and `contains()` decides. A term shorter than three characters has no trigram,
  * so it falls back to `contains()` alone, reading the table. On PostgreSQL the searched columns
- * are copied into `<table>_search` (migration 016, kept in step by triggers), whose pg_trgm indexes
- * serve `contains()`'s `lower(column) like` as it is: that table is joined to the list's and
- * `contains()` reads its columns.
+ * are copied into `<table>_search` in lower case (migrations 016 and 018, kept in step by
+ * triggers), whose pg_trgm indexes serve `column like` as it is: that table is joined to the
+ * list's and `containsFolded()` reads its columns.
  *
  * On SQLite the FTS table drives the query: it is joined to the list's table and yields its
  * matches in rowid (= id) order, so a page in id order or a capped count stops after the rows it
@@ -18,8 +18,8 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connection';
-import type { SEARCHED_COLUMNS } from '../db/migrations/013_substring_search';
-import { contains, given } from './list-query';
+import { searchTableOf, type SEARCHED_COLUMNS } from '../db/migrations/013_substring_search';
+import { contains, containsFolded, given } from './list-query';
 
 type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 
@@ -60,10 +60,10 @@ const ftsPhrase = (column: string, text: string) => `{${column}} : "${text.repla
 export function listSearch<T extends SearchedTable>(dialect: Dialect, table: T, idColumn: string, terms: Array<ContainsTerm<T>>): ListSearch {
   const asked = terms.flatMap((term) => (given(term.text) ? [{ ...term, text: term.text }] : []));
   const searching = asked.length > 0;
-  const search = `${table}_search`;
+  const search = searchTableOf(table);
   if (dialect === 'postgres') {
     if (!searching) return { apply: (query) => query, idColumn, searching };
-    const onSearchTable = asked.map((term) => contains(sql.ref(`${MATCHED}.${term.column}`), term.text));
+    const onSearchTable = asked.map((term) => containsFolded(sql.ref(`${MATCHED}.${term.column}`), term.text));
     return {
       idColumn: `${MATCHED}.id`,
       searching,

@@ -18,6 +18,9 @@ export const SEARCHED_COLUMNS = {
   sys_user: ['user_name', 'nick_name'],
 } as const;
 
+/** The table that indexes a list's searched columns (FTS5 on SQLite; a folded copy on PostgreSQL, 016 and 018). */
+export const searchTableOf = (table: string) => `${table}_search`;
+
 export function substringSearch(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -30,7 +33,7 @@ export function substringSearch(dialect: Dialect) {
 }
 
 async function sqliteTrigramTable(db: Kysely<unknown>, table: string, columns: readonly string[]): Promise<void> {
-  const search = `${table}_search`;
+  const search = searchTableOf(table);
   const list = columns.join(', ');
   const fromNew = columns.map((column) => `new.${column}`).join(', ');
   const fromOld = columns.map((column) => `old.${column}`).join(', ');

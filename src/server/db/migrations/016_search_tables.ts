@@ -20,7 +20,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
-import { SEARCHED_COLUMNS } from './013_substring_search';
+import { SEARCHED_COLUMNS, searchTableOf } from './013_substring_search';
 
 export function searchTables(dialect: Dialect) {
   return {
@@ -33,7 +33,7 @@ export function searchTables(dialect: Dialect) {
 }
 
 async function postgresSearchTable(db: Kysely<unknown>, table: string, columns: readonly string[], trigrams: boolean): Promise<void> {
-  const search = `${table}_search`;
+  const search = searchTableOf(table);
   const list = columns.join(', ');
   const statements = [
     `create table ${search} as select id, ${list} from ${table}`,

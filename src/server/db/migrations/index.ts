@@ -16,6 +16,7 @@ import { sweepOrderIndex } from './014_sweep_order_index';
 import { deviceRoomTypeIndex } from './015_device_room_type_index';
 import { searchTables } from './016_search_tables';
 import { devicePresence } from './017_device_presence';
+import { foldedSearch } from './018_folded_search';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -38,6 +39,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '015_device_room_type_index': deviceRoomTypeIndex,
       '016_search_tables': searchTables(this.dialect),
       '017_device_presence': devicePresence(this.dialect),
+      '018_folded_search': foldedSearch(this.dialect),
     });
   }
 }
