@@ -31,7 +31,11 @@ describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', 
         .returning('id')
         .execute();
       const deviceIds = devices.map((row: { id: number }) => Number(row.id));
-      const users = await db.insertInto('sys_user').values([userRow('Night_Audit', 'Élise 夜审')]).returning('id').execute();
+      const users = await db
+        .insertInto('sys_user')
+        .values([userRow('Night_Audit', 'Élise 夜审')])
+        .returning('id')
+        .execute();
       const userIds = users.map((row: { id: number }) => Number(row.id));
       // Before 018 the triggers copied the text as it was.
       expect((await searchRows(db, 'hotel_device_search', deviceIds))[0]).toEqual({ id: deviceIds[0], name: 'Front DESK Lock', sn: 'SN-ÀB-01' });
@@ -44,9 +48,9 @@ describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', 
       ]);
       expect(await searchRows(db, 'sys_user_search', userIds)).toEqual([{ id: userIds[0], userName: 'night_audit', nickName: 'élise 夜审' }]);
       // The trigram indexes are on the folded columns, and the constraints came with the new table.
-      const definitions = (await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename in ('hotel_device_search', 'sys_user_search') order by indexname`.execute(db)).rows.map(
-        (row) => row.indexdef.replace(/^.* USING /, ''),
-      );
+      const definitions = (
+        await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename in ('hotel_device_search', 'sys_user_search') order by indexname`.execute(db)
+      ).rows.map((row) => row.indexdef.replace(/^.* USING /, ''));
       expect(definitions).toEqual(['gin (name gin_trgm_ops)', 'btree (id)', 'gin (sn gin_trgm_ops)', 'gin (nick_name gin_trgm_ops)', 'btree (id)', 'gin (user_name gin_trgm_ops)']);
       await db.deleteFrom('hotel_device').where('id', '=', deviceIds[1]).execute();
       expect(await searchRows(db, 'hotel_device_search', deviceIds)).toHaveLength(1);
@@ -69,7 +73,13 @@ describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', 
         .execute();
       const [aircon, tv] = inserted.map((row: { id: number }) => Number(row.id));
       await db.updateTable('hotel_device').set({ name: 'Lobby TV NEW', sn: 'TV-0001-B' }).where('id', '=', tv).execute();
-      const [user] = (await db.insertInto('sys_user').values([userRow('Reception_A', 'Anna')]).returning('id').execute()).map((row: { id: number }) => Number(row.id));
+      const [user] = (
+        await db
+          .insertInto('sys_user')
+          .values([userRow('Reception_A', 'Anna')])
+          .returning('id')
+          .execute()
+      ).map((row: { id: number }) => Number(row.id));
       await db.updateTable('sys_user').set({ nickName: 'ANNA Müller' }).where('id', '=', user).execute();
 
       expect(await searchRows(db, 'hotel_device_search', [aircon, tv])).toEqual([
@@ -78,7 +88,14 @@ describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', 
       ]);
       expect(await searchRows(db, 'sys_user_search', [user])).toEqual([{ id: user, userName: 'reception_a', nickName: 'anna müller' }]);
       const found = async (column: 'name' | 'sn', text: string) =>
-        (await db.selectFrom('hotel_device_search').select('id').where(containsFolded(sql.ref(column), text)).orderBy('id').execute()).map((row: { id: number }) => row.id);
+        (
+          await db
+            .selectFrom('hotel_device_search')
+            .select('id')
+            .where(containsFolded(sql.ref(column), text))
+            .orderBy('id')
+            .execute()
+        ).map((row: { id: number }) => row.id);
       expect(await found('name', 'ÉTAGE')).toEqual([aircon]);
       expect(await found('sn', 'tv-0001-B')).toEqual([tv]);
       expect(await found('name', 'lobby TV')).toEqual([tv]);
