@@ -5,8 +5,8 @@
  * `contains()`'s (text-search.test.ts checks that for any text).
  */
 import { sql, type Kysely } from 'kysely';
-import { createTestDatabase, describeOnPostgres } from './support/harness';
-import { migrateUpTo, openTestKysely } from './support/migrations';
+import { describeOnPostgres } from './support/harness';
+import { migrateUpTo, onThrowawayDatabase } from './support/migrations';
 import { deviceRow } from './support/sys-fixtures';
 import { containsFolded } from '../../src/server/lib/list-query';
 
@@ -21,9 +21,7 @@ const userRow = (userName: string, nickName: string) => ({ userName, nickName, p
 
 describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', () => {
   it('folds the rows written before it, keeps the keys and cascade, and indexes the columns themselves', async () => {
-    const target = await createTestDatabase('postgres');
-    const db = await openTestKysely<AnySchema>(target);
-    try {
+    await onThrowawayDatabase<AnySchema>('postgres', async (db) => {
       expect(await migrateUpTo(db, 'postgres', '018')).toBeUndefined();
       const devices = await db
         .insertInto('hotel_device')
@@ -55,16 +53,11 @@ describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', 
       await db.deleteFrom('hotel_device').where('id', '=', deviceIds[1]).execute();
       expect(await searchRows(db, 'hotel_device_search', deviceIds)).toHaveLength(1);
       await expect(sql`insert into hotel_device_search (id, name, sn) values (${2 ** 30}, 'x', 'x')`.execute(db)).rejects.toThrow(/foreign key/);
-    } finally {
-      await db.destroy();
-      await target.drop();
-    }
+    });
   }, 30_000);
 
   it('folds every insert and edit after it, and a search in any case finds them through the index', async () => {
-    const target = await createTestDatabase('postgres');
-    const db = await openTestKysely<AnySchema>(target);
-    try {
+    await onThrowawayDatabase<AnySchema>('postgres', async (db) => {
       expect(await migrateUpTo(db, 'postgres')).toBeUndefined();
       const inserted = await db
         .insertInto('hotel_device')
@@ -99,9 +92,6 @@ describeOnPostgres('PostgreSQL search tables hold folded text (migration 018)', 
       expect(await found('name', 'ÉTAGE')).toEqual([aircon]);
       expect(await found('sn', 'tv-0001-B')).toEqual([tv]);
       expect(await found('name', 'lobby TV')).toEqual([tv]);
-    } finally {
-      await db.destroy();
-      await target.drop();
-    }
+    });
   }, 30_000);
 });

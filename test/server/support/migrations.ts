@@ -7,7 +7,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type
 import { Pool } from 'pg';
 import type { Dialect } from '../../../src/server/db/connection';
 import { CodeMigrationProvider } from '../../../src/server/db/migrations';
-import type { TestDatabase } from './harness';
+import { createTestDatabase, type TestDatabase } from './harness';
 
 export async function openTestKysely<DB>(target: TestDatabase): Promise<Kysely<DB>> {
   const { default: SQLite } = await import('better-sqlite3');
@@ -23,4 +23,16 @@ export async function migrateUpTo<DB>(db: Kysely<DB>, dialect: Dialect, stop?: s
   const all = await new CodeMigrationProvider(dialect).getMigrations();
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(stop === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => name < stop))) };
   return (await new Migrator({ db, provider }).migrateToLatest()).error;
+}
+
+/** Runs `test` on a Kysely handle over a throw-away database of `dialect`, closed and dropped after. */
+export async function onThrowawayDatabase<DB>(dialect: Dialect, test: (db: Kysely<DB>) => Promise<void>): Promise<void> {
+  const target = await createTestDatabase(dialect);
+  const db = await openTestKysely<DB>(target);
+  try {
+    await test(db);
+  } finally {
+    await db.destroy();
+    await target.drop();
+  }
 }

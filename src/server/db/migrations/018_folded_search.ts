@@ -16,17 +16,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
-import { SEARCHED_COLUMNS, searchTableOf } from './013_substring_search';
+import { postgresSearchTablesMigration, searchTableOf } from './013_substring_search';
 
-export function foldedSearch(dialect: Dialect) {
-  return {
-    async up(db: Kysely<unknown>): Promise<void> {
-      if (dialect !== 'postgres') return;
-      const trigrams = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
-      for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) await foldSearchTable(db, table, columns, trigrams.rows[0]?.n === 1);
-    },
-  };
-}
+export const foldedSearch = (dialect: Dialect) => postgresSearchTablesMigration(dialect, foldSearchTable);
 
 async function foldSearchTable(db: Kysely<unknown>, table: string, columns: readonly string[], trigrams: boolean): Promise<void> {
   const search = searchTableOf(table);
