@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
-import { expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
+import { deviceRow, expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
 import { queryPlan } from './support/query-plan';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 
@@ -107,6 +107,34 @@ describeOnEachDatabase('hotel/device', (ctx) => {
       const page = expectOk(await ctx().call('/hotel/device/inquire', { size: 1, current: 2 }, admin));
       expect(page.records).toHaveLength(1);
       expect(page.total).toBe(await rowCount(ctx(), 'hotelDevice'));
+    });
+
+    it('reads the page on the list reads and its locations and last commands on the main connection', async () => {
+      const { db } = ctx().database;
+      const now = Date.now();
+      const building = await db
+        .insertInto('hotelLocation')
+        .values({ parentId: 0, kind: 'building', name: '分流楼', sort: 1, createdAt: now, updatedAt: now, version: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const [placed] = await db
+        .insertInto('hotelDevice')
+        .values(deviceRow('SPLIT-0001', { locationId: building.id }))
+        .returning('id')
+        .execute();
+      await db.insertInto('hotelDeviceCommand').values({ deviceId: placed.id, command: 'reboot', status: 'acked', sentAt: now, ackedAt: now, requestedBy: 1 }).execute();
+      const onReads = jest.spyOn(ctx().app.reads.getExecutor(), 'executeQuery');
+      const onMain = jest.spyOn(db.getExecutor(), 'executeQuery');
+      try {
+        const page = expectOk(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { sn: 'SPLIT-0001' } }, admin));
+        expect(page.records).toMatchObject([{ sn: 'SPLIT-0001', locationPath: '分流楼', lastCommand: { command: 'reboot', status: 'acked' } }]);
+        const tablesOf = (spy: typeof onReads) => spy.mock.calls.map(([query]) => query.sql).filter((text) => /hotel_(location|device_command)\b/.test(text));
+        expect(tablesOf(onReads)).toEqual([]);
+        expect(tablesOf(onMain)).toEqual([expect.stringMatching(/hotel_location/), expect.stringMatching(/hotel_device_command/)]);
+      } finally {
+        onReads.mockRestore();
+        onMain.mockRestore();
+      }
     });
 
     it('reads a room + type filter from one index range, in list order, without the table or a sort', async () => {

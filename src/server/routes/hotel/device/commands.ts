@@ -42,15 +42,16 @@ async function expireCommands(app: FastifyInstance, ids: number[]): Promise<void
 }
 
 /**
- * The latest command of each of these devices. Lazily, when they are read, those still 'sent'
- * past the timeout are written as 'timed_out' and read again: a list page with no overdue command
- * (nearly all of them) writes nothing.
+ * The latest command of each of these devices (a page's worth: a lookup by id on the main
+ * connection). Lazily, when they are read, those still 'sent' past the timeout are written as
+ * 'timed_out' and read again: a list page with no overdue command (nearly all of them) writes
+ * nothing.
  */
 export async function latestCommands(app: FastifyInstance, deviceIds: number[]): Promise<Map<number, CommandRecord>> {
   const latest = new Map<number, CommandRecord>();
   if (deviceIds.length === 0) return latest;
   const read = () =>
-    app.reads
+    app.db
       .selectFrom('hotelDeviceCommand')
       .selectAll()
       .where('id', 'in', (eb) =>

@@ -155,8 +155,12 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
           capped,
         )
       : await capped();
+    // The page's own few lookups by id (its rows' locations and last commands) run on the main
+    // connection, as a session check does: on the list reads' pool (PostgreSQL: two connections)
+    // or reader thread they would queue behind other staff's searches and take two of the page's
+    // four turns there.
     const locations = await LocationIndex.of(
-      app.reads,
+      app.db,
       page.records.map((row) => row.locationId),
     );
     const commands = await latestCommands(
