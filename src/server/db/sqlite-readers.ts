@@ -45,11 +45,11 @@ export const defaultReaderCount = () => Math.max(1, Math.min(4, os.availablePara
 /**
  * The readers' scheduling priority by default (SQLITE_READER_NICE overrides; 0 keeps the
  * process's): lower than the main thread's, which answers the heartbeats. When the cores are busy
- * the main thread runs first and a search waits a few milliseconds more; when they are not, the
- * readers get every idle cycle as before. Measured on 2 cores, a million devices, 50 connections
- * of heartbeats beside 4 staff searching: heartbeat p99 15-16 ms -> 12-13 ms and 11.5k -> 16-17k
- * heartbeats/s, for 30 % fewer searches in that time; lists alone unchanged (2,420 vs 2,590
- * req/s, page 1). Linux only: elsewhere the readers keep the process's priority.
+ * the main thread runs first and a search (or a reader's WAL checkpoint) waits a few milliseconds
+ * more; when they are not, the readers get every idle cycle as before. On 2 cores, a million
+ * devices, 50 connections of heartbeats beside 4 staff searching (`npm run bench`): heartbeat p99
+ * 17 -> 12-16 ms and 10.0k -> 13.1k-15.7k heartbeats/s, for about 25 % fewer searches in that
+ * time; lists alone unchanged. Linux only: elsewhere the readers keep the process's priority.
  */
 export const READER_NICENESS = 10;
 
