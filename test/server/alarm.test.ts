@@ -6,7 +6,7 @@ import { deviceWithPresence } from '../../src/server/routes/hotel/device/presenc
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
 import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
-import { applyDeviceTransitions, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
+import { applyDeviceTransitions, DELETED_DEVICE, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
 
 const MINUTE = 60_000;
 const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];
@@ -69,6 +69,34 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       const listed = expectOk(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { sn: 'HIS-0001' } }, admin));
       expect(listed.records[0]).toMatchObject({ onlineSince: back.onlineSince, offlineSince: now });
       expect(await ctx().call('/hotel/device/status', { id: 999_999, size: 10, current: 1 }, admin)).toEqual({ code: 404, msg: '设备不存在', data: null });
+    });
+  });
+
+  describe('the records of a run', () => {
+    it('name a device deleted between its flip and the records by its id', async () => {
+      const { device: kept } = await create('REC-KEPT-01');
+      const { device: gone } = await create('REC-GONE-01');
+      const at = Date.now();
+      const records = new TransitionRecords(ctx().app, 0, at);
+      // As the sweep hands them over: ids only, named when the records are written.
+      await applyDeviceTransitions(ctx().app, db(), { devices: [{ id: kept.id }, { id: gone.id }], to: 0, cause: 'sweep', at }, records);
+      await db().deleteFrom('hotelDevice').where('id', '=', gone.id).execute();
+      await records.write();
+      const labels = await db()
+        .selectFrom('sysOperationLog')
+        .select(['action', 'targetLabel'])
+        .where('targetId', 'in', [String(kept.id), String(gone.id)])
+        .where('targetType', '=', 'device')
+        .where('action', '=', '设备离线')
+        .orderBy('id')
+        .execute();
+      expect(labels).toEqual([
+        { action: '设备离线', targetLabel: `${kept.name}（REC-KEPT-01）` },
+        { action: '设备离线', targetLabel: `#${gone.id}（${DELETED_DEVICE}）` },
+      ]);
+      // No screen deletes devices; the alarm and history rows left by this one go too, as the other tests count alarms.
+      await db().deleteFrom('hotelAlarm').where('deviceId', '=', gone.id).execute();
+      await db().deleteFrom('hotelDeviceTransition').where('deviceId', '=', gone.id).execute();
     });
   });
 

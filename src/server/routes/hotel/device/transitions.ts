@@ -35,6 +35,8 @@ export interface DeviceTransitions {
   at: number;
 }
 
+/** What a record says in place of the serial number of a device deleted before the record was written. */
+export const DELETED_DEVICE = '已删除';
 /** Who clears an alarm the device's own recovery ended. */
 export const SYSTEM_ACTOR = '系统';
 export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
@@ -93,8 +95,8 @@ export class TransitionRecords {
             .where(idIn(this.app.dialect, 'id', unnamed))
             .execute();
     const byId = new Map(read.map((device) => [device.id, device]));
-    // A device deleted since its flip keeps its id in the record.
-    return (device) => ({ id: device.id, name: device.name ?? byId.get(device.id)?.name ?? `#${device.id}`, sn: device.sn ?? byId.get(device.id)?.sn ?? '' });
+    // A device deleted since its flip keeps its id in the record: "#12（已删除）".
+    return (device) => ({ id: device.id, name: device.name ?? byId.get(device.id)?.name ?? `#${device.id}`, sn: device.sn ?? byId.get(device.id)?.sn ?? DELETED_DEVICE });
   }
 }
 
