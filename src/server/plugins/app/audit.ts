@@ -197,6 +197,14 @@ export class ChangeTally<T> {
       this.items.push(item);
     }
   }
+
+  /** The same tally (its total and the items it keeps) with each item mapped. */
+  map<U>(mapItem: (item: T) => U): ChangeTally<U> {
+    const mapped = new ChangeTally<U>();
+    mapped.items.push(...this.items.map(mapItem));
+    mapped.total = this.total;
+    return mapped;
+  }
 }
 
 /**

@@ -72,8 +72,8 @@ export class TransitionRecords {
 
   async write(): Promise<void> {
     const named = await this.names();
-    const alarms = (tally: ChangeTally<{ id: number; device: TransitionDevice }>) => retallied(tally, (alarm) => ({ id: alarm.id, device: named(alarm.device) }));
-    await recordDeviceStatus(this.app, retallied(this.devices, named), this.to === 1 ? 0 : 1, this.to, this.at);
+    const alarms = (tally: ChangeTally<{ id: number; device: TransitionDevice }>) => tally.map((alarm) => ({ id: alarm.id, device: named(alarm.device) }));
+    await recordDeviceStatus(this.app, this.devices.map(named), this.to === 1 ? 0 : 1, this.to, this.at);
     await recordAlarmEvents(this.app, alarms(this.raised), 'raised', this.at);
     await recordAlarmEvents(this.app, alarms(this.cleared), 'cleared', this.at);
   }
@@ -95,17 +95,12 @@ export class TransitionRecords {
             .where(idIn(this.app.dialect, 'id', unnamed))
             .execute();
     const byId = new Map(read.map((device) => [device.id, device]));
-    // A device deleted since its flip keeps its id in the record: "#12（已删除）".
-    return (device) => ({ id: device.id, name: device.name ?? byId.get(device.id)?.name ?? `#${device.id}`, sn: device.sn ?? byId.get(device.id)?.sn ?? DELETED_DEVICE });
+    return (device) => {
+      const stored = byId.get(device.id);
+      // A device deleted since its flip keeps its id in the record: "#12（已删除）".
+      return { id: device.id, name: device.name ?? stored?.name ?? `#${device.id}`, sn: device.sn ?? stored?.sn ?? DELETED_DEVICE };
+    };
   }
-}
-
-/** The same tally (its total and first items) with each item mapped. */
-function retallied<T, U>(tally: ChangeTally<T>, map: (item: T) => U): ChangeTally<U> {
-  const mapped = new ChangeTally<U>();
-  mapped.add(tally.items.map(map));
-  mapped.total = tally.total;
-  return mapped;
 }
 
 /**
