@@ -6,7 +6,7 @@ import { deviceWithPresence } from '../../src/server/routes/hotel/device/presenc
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
 import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
-import { applyDeviceTransitions, DELETED_DEVICE, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
+import { applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
 
 const MINUTE = 60_000;
 const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];
@@ -116,12 +116,11 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       expect(plan).not.toMatch(/hotel_device_presence_online_seen/);
     });
 
-    it('sweeps more devices than one chunk holds: every one offline, with its transition and alarm', async () => {
-      const now = Date.now();
-      const count = SWEEP_CHUNK + 7;
+    /** `count` new devices, online and last heard from 10 minutes before `now`: their ids, in the order the sweep takes them. */
+    const quietDevices = async (count: number, prefix: string, now: number) => {
       const rows = Array.from({ length: count }, (_, i) => ({
         name: `批量 ${i}`,
-        sn: `OUTAGE-${String(i).padStart(6, '0')}`,
+        sn: `${prefix}-${String(i).padStart(6, '0')}`,
         type: 'lock',
         roomNo: '',
         locationId: null,
@@ -131,21 +130,36 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         createdAt: now,
         updatedAt: now,
       }));
+      const ids: number[] = [];
       for (let i = 0; i < rows.length; i += 500) {
         const inserted = await db()
           .insertInto('hotelDevice')
           .values(rows.slice(i, i + 500))
           .returning('id')
           .execute();
-        await onlineSince(
-          inserted.map((row) => row.id),
-          now - 10 * MINUTE,
-        );
+        ids.push(...inserted.map((row) => row.id));
       }
-      const before = await db()
-        .selectFrom('sysOperationLog')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirstOrThrow();
+      await onlineSince(ids, now - 10 * MINUTE);
+      return ids.sort((a, b) => a - b);
+    };
+    /** The operation-log records of devices and alarms written after `afterId`. */
+    const summariesAfter = (afterId: number) =>
+      db().selectFrom('sysOperationLog').select(['action', 'targetLabel']).where('id', '>', afterId).where('targetType', 'in', ['device', 'alarm']).orderBy('id').execute();
+    const lastRecordId = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('sysOperationLog')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+
+    it('sweeps more devices than one chunk holds: every one offline, with its transition and alarm', async () => {
+      const now = Date.now();
+      const count = SWEEP_CHUNK + 7;
+      await quietDevices(count, 'OUTAGE', now);
+      const before = await lastRecordId();
       // Between its chunks the sweep lets the event loop run: a timer due at once fires before the
       // sweep ends (on SQLite, where every statement is synchronous, it would otherwise wait for all).
       let sweptAt = 0;
@@ -181,16 +195,31 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       expect(await counted('hotelDeviceTransition')).toBe(count);
       expect(await counted('hotelAlarm')).toBe(count);
       // One run, however many chunks: one summary record per kind, not one per chunk.
-      const summaries = await db()
-        .selectFrom('sysOperationLog')
-        .select(['action', 'targetLabel'])
-        .where('id', '>', Number(before.id))
-        .where('targetType', 'in', ['device', 'alarm'])
-        .orderBy('id')
-        .execute();
-      expect(summaries).toEqual([
+      expect(await summariesAfter(before)).toEqual([
         { action: '设备离线', targetLabel: `${count} 台设备` },
         { action: '告警产生', targetLabel: `${count} 条离线告警` },
+      ]);
+    }, 120_000);
+
+    it('past the chunk whose alarms the record itemizes, repeats an active alarm and counts only the alarms it raised', async () => {
+      const now = Date.now();
+      const ids = await quietDevices(SWEEP_CHUNK + 7, 'REPEAT', now);
+      // Three devices of the last chunk still have their offline alarm from an earlier outage.
+      const repeating = ids.slice(-3);
+      const earlier = now - 60 * MINUTE;
+      await db()
+        .insertInto('hotelAlarm')
+        .values(repeating.map((deviceId) => ({ deviceId, ...OFFLINE_ALARM, startedAt: earlier, lastAt: earlier, count: 1 })))
+        .execute();
+      const before = await lastRecordId();
+      expect(await sweep(now)).toBe(`已将 ${ids.length} 台超过 5 分钟没有心跳的设备标记为离线`);
+      const alarms = await db().selectFrom('hotelAlarm').select(['deviceId', 'count', 'startedAt', 'lastAt']).where('deviceId', 'in', ids).orderBy('deviceId').execute();
+      expect(alarms).toHaveLength(ids.length);
+      expect(alarms.filter((alarm) => repeating.includes(alarm.deviceId))).toEqual(repeating.map((deviceId) => ({ deviceId, count: 2, startedAt: earlier, lastAt: now })));
+      expect(alarms.filter((alarm) => !repeating.includes(alarm.deviceId)).every((alarm) => alarm.count === 1 && alarm.startedAt === now)).toBe(true);
+      expect(await summariesAfter(before)).toEqual([
+        { action: '设备离线', targetLabel: `${ids.length} 台设备` },
+        { action: '告警产生', targetLabel: `${ids.length - repeating.length} 条离线告警` },
       ]);
     }, 120_000);
   });

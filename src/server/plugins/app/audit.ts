@@ -193,9 +193,20 @@ export class ChangeTally<T> {
   add(items: readonly T[]): void {
     this.total += items.length;
     for (const item of items) {
-      if (this.items.length >= AUDIT_ITEMIZED) return;
+      if (this.full) return;
       this.items.push(item);
     }
+  }
+
+  /** Whether it keeps no more items: a caller may then count what it adds (`addCount`) instead of reading the items. */
+  get full(): boolean {
+    return this.items.length >= AUDIT_ITEMIZED;
+  }
+
+  /** Adds `count` to the total, once the tally is full. */
+  addCount(count: number): void {
+    if (!this.full) throw new Error('ChangeTally.addCount before the tally is full would lose items');
+    this.total += count;
   }
 
   /** The same tally (its total and the items it keeps) with each item mapped. */
