@@ -6,7 +6,7 @@ import { deviceWithPresence } from '../../src/server/routes/hotel/device/presenc
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
 import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
-import { applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
+import { alarmsRaisedAt, applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
 
 const MINUTE = 60_000;
 const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];
@@ -154,6 +154,12 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
             .executeTakeFirstOrThrow()
         ).id,
       );
+
+    it("counts a chunk's raised alarms by device, never through the started-at index that every alarm of the outage shares", async () => {
+      const plan = await planOf(alarmsRaisedAt(ctx().app, db(), [1, 2, 3], Date.now()).compile());
+      expect(plan).toMatch(/hotel_alarm_active|hotel_alarm_device/);
+      expect(plan).not.toMatch(/hotel_alarm_started/);
+    });
 
     it('sweeps more devices than one chunk holds: every one offline, with its transition and alarm', async () => {
       const now = Date.now();

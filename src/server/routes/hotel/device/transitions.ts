@@ -104,6 +104,23 @@ export class TransitionRecords {
 }
 
 /**
+ * How many of these devices' active offline alarms were raised at `at` (count 1: not repeats).
+ * Found by device through the active-alarm index; the tests of the alarm's own columns are written
+ * so that no index serves them: every alarm a mass outage raises starts at the same `at`, and
+ * PostgreSQL, on statistics from before the outage, read them all through the started-at index
+ * once per chunk (a sweep of 120,000 devices 3.1 -> 5.1 s).
+ */
+export const alarmsRaisedAt = (app: FastifyInstance, db: Kysely<Database>, deviceIds: number[], at: number) =>
+  db
+    .selectFrom('hotelAlarm')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(idIn(app.dialect, 'deviceId', deviceIds))
+    .where('type', '=', OFFLINE_ALARM.type)
+    .where('clearedAt', 'is', null)
+    .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
+    .where(sql<number>`+${sql.ref('count')}`, '=', 1);
+
+/**
  * Writes what the flips mean, in `db`: the transaction whose UPDATE set the flags (see above). The
  * flipped devices go to `records`, which the caller writes once its transactions have committed.
  * No pause for the event loop in here: on SQLite that would hold the transaction open across other
@@ -135,15 +152,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         // statement, in its transaction. Reading back every row instead (a million in a mass outage,
         // each mapped to an object) was half of the sweep's alarm writes.
         await raiseOrRepeat.execute(db);
-        const raised = await db
-          .selectFrom('hotelAlarm')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('type', '=', type)
-          .where('clearedAt', 'is', null)
-          .where('startedAt', '=', at)
-          .where('count', '=', 1)
-          .where(idIn(app.dialect, 'deviceId', batchIds))
-          .executeTakeFirstOrThrow();
+        const raised = await alarmsRaisedAt(app, db, batchIds, at).executeTakeFirstOrThrow();
         records.raised.addCount(Number(raised.n));
       }
     } else {
