@@ -132,7 +132,10 @@ function blast(url, { headers = {}, body, nextBody } = {}) {
         duration: Number(process.env.BENCH_BLAST_SECONDS ?? 5),
         verifyBody: (text) => text.startsWith('{"code":200,'),
       },
-      (error, result) => (error ? reject(error) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + result.mismatches })),
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({ rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total, errors: result.errors + result.non2xx + result.mismatches }),
     ),
   );
 }
@@ -149,7 +152,7 @@ async function bareRoute() {
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/bare`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /**

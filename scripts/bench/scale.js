@@ -6,8 +6,10 @@
  * default 100,000; BENCH_SCALE_OPERATIONS, default 0 here: the audit section fills its own), then
  * measures against a bare Fastify route measured in the same run:
  *
- * - lists: p50 for one client, req/s and p99 at 50 connections;
- * - the heartbeat alone at 50 connections, then with 4 clients running "contains" searches, with
+ * - lists: p50 for one client, req/s and p99 at 50 connections, and the CPU each request cost the
+ *   server, PostgreSQL and the load generator (cpu-budget.js): their sum bounds what this machine
+ *   allows, whatever the code;
+ * - the heartbeat alone at 50 connections (with its CPU per request), then with 4 clients running "contains" searches, with
  *   the server's event-loop delay (prom-client) over each run; the heartbeats come from a tenth of
  *   the fleet in turn, so each flush writes thousands of rows and each lookup finds other devices;
  *   then the same devices in a random order (a fleet's real shape: each device keeps its own
@@ -15,6 +17,8 @@
  * - the seeded offline sweep run by hand, once with 1% of the devices an hour quiet (the routine
  *   run over the whole fleet) and once with all of them (a mass outage), while one device keeps
  *   reporting in: the sweep's time, the slowest heartbeat meanwhile and the event loop's delay;
+ *   then the floor under the mass outage: the same flags set by one UPDATE, without history rows,
+ *   alarms or chunks;
  * - the server's peak RSS.
  *
  * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep) picks parts.
@@ -23,6 +27,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
+const { cpuMeter } = require('./cpu-budget');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
@@ -193,7 +198,18 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       console.log(
         `  ${label.padEnd(46)} ${figures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(figures.p99).padStart(5)} ms  ${ratio(figures)}  errors ${figures.errors}  RSS peak ${rss(server.pid).toFixed(0)} MB`,
       );
+    /** A load run with where its CPU went per request (the ceiling this machine puts on the figure). */
+    const metered = async (run) => {
+      const meter = cpuMeter(server.pid, { postgres: Boolean(env.DATABASE_URL) });
+      const figures = await run();
+      return { ...figures, cpu: meter.perRequest(figures.requests).text };
+    };
+    const meteredRow = (label, figures) => {
+      row(label, figures);
+      if (figures.cpu) console.log(`    ${figures.cpu}`);
+    };
     console.log(`  bare Fastify route${' '.repeat(29)}${bareFigures.rps.toFixed(0).padStart(7)} req/s  p99 ${String(bareFigures.p99).padStart(5)} ms`);
+    if (bareFigures.cpu) console.log(`    ${bareFigures.cpu}`);
 
     // The device that reports in: a seeded one (its first heartbeat is answered, or this throws).
     const reporter = (await call(server.base, '/hotel/device/inquire', { size: 1, current: 1 }, token)).records[0].sn;
@@ -222,9 +238,11 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     for (const [label, key, body] of SECTIONS.has('lists') ? lists : []) {
       const bodyOf = typeof body === 'function' ? body : () => body;
       await measure(`  ${label} (1 client)`, 100, 1, () => call(server.base, key, bodyOf(), token));
-      row(
+      meteredRow(
         `${label} (50 conn.)`,
-        await blast(`${server.base}${key}`, { headers: auth, body: JSON.stringify(bodyOf()), nextBody: typeof body === 'function' ? () => JSON.stringify(body()) : undefined }),
+        await metered(() =>
+          blast(`${server.base}${key}`, { headers: auth, body: JSON.stringify(bodyOf()), nextBody: typeof body === 'function' ? () => JSON.stringify(body()) : undefined }),
+        ),
       );
     }
 
@@ -241,10 +259,10 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       };
       // The set-up's UPDATE of every device held the database; the delay counts from here.
       await eventLoopDelay(server.base);
-      const alone = await heartbeat();
-      row(`heartbeat alone (${fleet.length.toLocaleString('en')} devices in turn)`, alone);
+      const alone = await metered(() => heartbeat());
+      meteredRow(`heartbeat alone (${fleet.length.toLocaleString('en')} devices in turn)`, alone);
       console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
-      row(`heartbeat alone (same devices, random order)`, await heartbeat(shuffled(fleet)));
+      meteredRow(`heartbeat alone (same devices, random order)`, await metered(() => heartbeat(shuffled(fleet))));
       console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
       // Four staff searching while the devices report in.
       let searching = true;
@@ -278,6 +296,13 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       // A mass outage: every device reported in an hour ago and then went quiet.
       await devicesQuietWhere(env, '1 = 1');
       await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)', reporter);
+      // The floor under that figure on this machine: the same flags in one UPDATE straight in the
+      // database, with no history rows, no alarms and no chunks (on SQLite it would hold the event
+      // loop for all of it). It leaves the devices offline without a record: the section's last step.
+      await devicesQuietWhere(env, '1 = 1');
+      const started = performance.now();
+      await runStatements(env, [`update hotel_device_presence set online = 0, offline_since = ${Date.now()} where online = 1`]);
+      console.log(`    floor: the same flags alone in one UPDATE (no history, no alarms, no chunks): ${((performance.now() - started) / 1000).toFixed(2)} s`);
     }
     console.log(`  server peak RSS ${rss(server.pid).toFixed(0)} MB (now ${rss(server.pid, 'VmRSS').toFixed(0)} MB)`);
   } finally {
@@ -288,7 +313,9 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
 async function run(tools) {
   if (process.env.BENCH_SCALE === '0') return;
   const bare = await tools.bareRoute();
-  const bareFigures = await tools.blast(bare.url, { body: '{}' });
+  const meter = cpuMeter(bare.pid, { postgres: false });
+  const figures = await tools.blast(bare.url, { body: '{}' });
+  const bareFigures = { ...figures, cpu: meter.perRequest(figures.requests).text };
   bare.stop();
   const withBare = { ...tools, bareFigures };
   if (DATABASES.includes('sqlite')) {

@@ -1,0 +1,60 @@
+/**
+ * Where a load run's CPU went, per request: the server, PostgreSQL (every postgres process on this
+ * machine) and this process, which generates the load (autocannon runs in it). The three share the
+ * machine's cores, so their sum per request bounds the throughput any code could reach here:
+ * `cores x 1000 / (ms per request)`. Linux only (/proc); elsewhere it prints nothing.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const { spawnSync } = require('node:child_process');
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** User + system CPU of a process so far (ms), from /proc/<pid>/stat; 0 once it has gone. */
+function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "(comm) ": state is the first; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU so far (ms) of every process named postgres (the server's backends and its workers). */
+function postgresCpuMs() {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
+
+/** Starts counting; `perRequest(requests)` answers the CPU each request cost since, and its text. */
+function cpuMeter(serverPid, { postgres }) {
+  if (!fs.existsSync('/proc/self/stat')) return { perRequest: () => ({ text: '' }) };
+  const snapshot = () => ({ server: processCpuMs(serverPid), postgres: postgres ? postgresCpuMs() : 0, load: processCpuMs(process.pid) });
+  const start = snapshot();
+  return {
+    perRequest(requests) {
+      const end = snapshot();
+      const ms = (part) => (end[part] - start[part]) / Math.max(requests, 1);
+      const parts = { server: ms('server'), postgres: ms('postgres'), load: ms('load') };
+      const total = parts.server + parts.postgres + parts.load;
+      const cores = os.cpus().length;
+      const text =
+        `CPU per request: server ${parts.server.toFixed(2)} ms` +
+        (postgres ? `, PostgreSQL ${parts.postgres.toFixed(2)} ms` : '') +
+        `, load generator ${parts.load.toFixed(2)} ms; ${cores} cores allow at most ${Math.round((cores * 1000) / total).toLocaleString('en')} req/s`;
+      return { ...parts, total, text };
+    },
+  };
+}
+
+module.exports = { cpuMeter };
