@@ -10,25 +10,33 @@ const { spawnSync } = require('node:child_process');
 
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
-/** User + system CPU of a process so far (ms), from /proc/<pid>/stat; 0 once it has gone. */
-function processCpuMs(pid) {
+/**
+ * User + system CPU of a process so far (ms), from /proc/<pid>/stat; 0 once it has gone. With
+ * `reaped`, also that of its children that ended and were waited for (cutime, cstime).
+ */
+function processCpuMs(pid, { reaped = false } = {}) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after "(comm) ": state is the first; utime and stime are the 12th and 13th.
+    // Fields after "(comm) ": state is the first; utime, stime, cutime and cstime the 12th to 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+    const ticks = Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+    return (ticks / TICKS_PER_SECOND) * 1000;
   } catch {
     return 0;
   }
 }
 
-/** CPU so far (ms) of every process named postgres (the server's backends and its workers). */
+/**
+ * CPU so far (ms) of PostgreSQL: every process named postgres (backends, workers), with what the
+ * ones that ended used (a backend that closes, an autovacuum worker: the postmaster reaps them, so
+ * their time moves to its children's), or the figure would drop when one ends.
+ */
 function postgresCpuMs() {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(entry);
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(entry, { reaped: true });
     } catch {
       // The process ended while we looked.
     }
