@@ -15,7 +15,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { SERVER_ARGS } = require('./bench/server-command');
+const { SERVER_ARGS } = require('./server-command');
 
 const root = path.resolve(__dirname, '..');
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 3000);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
 import { freePort } from './support';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 const root = path.resolve(__dirname, '../..');
 const ADMIN_PASSWORD = 'Cluster-Hotel-Passw0rd';
@@ -35,7 +36,7 @@ let entry: string;
 const instances: Instance[] = [];
 
 function start(instance: Instance): Promise<void> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_ARGS } from '../../scripts/server-command';
 
 const root = path.resolve(__dirname, '../..');
 export const ADMIN_PASSWORD = 'Deploy-Hotel-Passw0rd';
@@ -20,10 +21,10 @@ export interface Running {
   child: ChildProcess;
 }
 
-/** The built product (dist/) on a free port, answered once it says it has started. */
+/** The built product (dist/) on a free port, started as `npm run serve` starts it, answered once it says it has started. */
 export async function startInstance(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn', SCHEDULER: 'off', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -9,10 +9,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { SERVER_ARGS, SERVER_MAIN } from '../../../scripts/server-command';
 import { ADMIN_PASSWORD, ENV } from './env';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const SERVER_MAIN = path.join(ROOT, 'dist/node/server/main.js');
 const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
 const START_TIMEOUT_MS = 30_000;
 
@@ -56,7 +56,8 @@ export default async function globalSetup(): Promise<void> {
   const logFile = path.join(ROOT, 'test-results', 'e2e-server.log');
   const log = fs.openSync(logFile, 'w');
 
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // As `npm run serve` starts it, Node flags included.
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     cwd: ROOT,
     env: {
       ...process.env,
