@@ -44,8 +44,15 @@ function postgresCpuMs() {
   return total;
 }
 
-/** Starts counting; `perRequest(requests)` answers the CPU each request cost since, and its text. */
-function cpuMeter(serverPid, { postgres }) {
+/** Whether a PostgreSQL URL's server runs on this machine, where its processes can be read. */
+const postgresHere = (url) => ['localhost', '127.0.0.1', '[::1]', ''].includes(new URL(url).hostname);
+
+/**
+ * Starts counting; `perRequest(requests)` answers the CPU each request cost since, and its text.
+ * `databaseUrl` is the server's PostgreSQL, if any: counted when it runs on this machine.
+ */
+function cpuMeter(serverPid, { databaseUrl } = {}) {
+  const postgres = Boolean(databaseUrl) && postgresHere(databaseUrl);
   if (!fs.existsSync('/proc/self/stat')) return { perRequest: () => ({ text: '' }) };
   const snapshot = () => ({ server: processCpuMs(serverPid), postgres: postgres ? postgresCpuMs() : 0, load: processCpuMs(process.pid) });
   const start = snapshot();
@@ -58,8 +65,9 @@ function cpuMeter(serverPid, { postgres }) {
       const cores = os.cpus().length;
       const text =
         `CPU per request: server ${parts.server.toFixed(2)} ms` +
-        (postgres ? `, PostgreSQL ${parts.postgres.toFixed(2)} ms` : '') +
-        `, load generator ${parts.load.toFixed(2)} ms; ${cores} cores allow at most ${Math.round((cores * 1000) / total).toLocaleString('en')} req/s`;
+        (postgres ? `, PostgreSQL ${parts.postgres.toFixed(2)} ms` : databaseUrl ? ', PostgreSQL on another machine (not counted)' : '') +
+        `, load generator ${parts.load.toFixed(2)} ms` +
+        (total > 0 ? `; ${cores} cores allow at most ${Math.round((cores * 1000) / total).toLocaleString('en')} req/s` : '');
       return { ...parts, total, text };
     },
   };

@@ -200,7 +200,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       );
     /** A load run with where its CPU went per request (the ceiling this machine puts on the figure). */
     const metered = async (run) => {
-      const meter = cpuMeter(server.pid, { postgres: Boolean(env.DATABASE_URL) });
+      const meter = cpuMeter(server.pid, { databaseUrl: env.DATABASE_URL });
       const figures = await run();
       return { ...figures, cpu: meter.perRequest(figures.requests).text };
     };
@@ -313,7 +313,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
 async function run(tools) {
   if (process.env.BENCH_SCALE === '0') return;
   const bare = await tools.bareRoute();
-  const meter = cpuMeter(bare.pid, { postgres: false });
+  const meter = cpuMeter(bare.pid);
   const figures = await tools.blast(bare.url, { body: '{}' });
   const bareFigures = { ...figures, cpu: meter.perRequest(figures.requests).text };
   bare.stop();
