@@ -64,21 +64,31 @@ function rss(pid, field = 'VmHWM') {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
 }
 
-/** Straight in the database (the bench's own statements, the server running): runs each in turn. */
+/**
+ * Straight in the database (the bench's own statements, the server running): runs each in turn on
+ * one connection, and answers how long each took (s).
+ */
 async function runStatements(env, statements) {
+  const seconds = [];
+  const timed = async (run) => {
+    const started = performance.now();
+    await run();
+    seconds.push((performance.now() - started) / 1000);
+  };
   if (env.DATABASE_URL) {
     const { Client } = require('pg');
     const client = new Client({ connectionString: env.DATABASE_URL });
     await client.connect();
-    for (const statement of statements) await client.query(statement);
+    for (const statement of statements) await timed(() => client.query(statement));
     await client.end();
-    return;
+    return seconds;
   }
   const Database = require('better-sqlite3');
   const db = new Database(path.join(env.DATA_DIR, 'hotel.db'));
   db.pragma('busy_timeout = 10000');
-  for (const statement of statements) db.exec(statement);
+  for (const statement of statements) await timed(() => db.exec(statement));
   db.close();
+  return seconds;
 }
 
 /** The serial numbers of the enabled devices `where` selects, read straight from the database. */
@@ -123,6 +133,8 @@ async function devicesQuietWhere(env, where) {
  * no active alarm. It leaves the database so: the sweep section's last step.
  */
 async function massOutageFloor(env) {
+  // The alarm the sweep raises, as the built server defines it.
+  const { OFFLINE_ALARM } = require(path.join(root, 'dist/node/server/routes/hotel/device/transitions.js'));
   const now = Date.now();
   await runStatements(env, [`update hotel_alarm set cleared_at = ${now} where cleared_at is null`, ...(env.DATABASE_URL ? ['vacuum analyze hotel_alarm'] : [])]);
   await devicesQuietWhere(env, '1 = 1');
@@ -132,45 +144,15 @@ async function massOutageFloor(env) {
     [
       'alarms',
       `insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
-       select id, 'offline', 'major', '设备心跳超时，已离线', ${now}, ${now}, 1 from hotel_device_presence where true
+       select id, '${OFFLINE_ALARM.type}', '${OFFLINE_ALARM.severity}', '${OFFLINE_ALARM.message}', ${now}, ${now}, 1 from hotel_device_presence where true
        on conflict (device_id, type) where cleared_at is null do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`,
     ],
   ];
-  const seconds = await timedInTransaction(
-    env,
-    parts.map(([, statement]) => statement),
-  );
+  // One transaction, rolled back: the timings between its begin and its end.
+  const seconds = (await runStatements(env, ['begin', ...parts.map(([, statement]) => statement), 'rollback'])).slice(1, -1);
   const total = seconds.reduce((sum, s) => sum + s, 0);
   const each = parts.map(([name], i) => `${name} ${seconds[i].toFixed(2)} s`).join(', ');
   console.log(`    floor: the same work in one statement per part, unchunked, uncommitted: ${total.toFixed(2)} s (${each})`);
-}
-
-/** Runs the statements in one transaction, rolled back at the end: how long each took (s). */
-async function timedInTransaction(env, statements) {
-  const seconds = [];
-  const timed = async (run) => {
-    const started = performance.now();
-    await run();
-    seconds.push((performance.now() - started) / 1000);
-  };
-  if (env.DATABASE_URL) {
-    const { Client } = require('pg');
-    const client = new Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
-    await client.query('begin');
-    for (const statement of statements) await timed(() => client.query(statement));
-    await client.query('rollback');
-    await client.end();
-    return seconds;
-  }
-  const Database = require('better-sqlite3');
-  const db = new Database(path.join(env.DATA_DIR, 'hotel.db'));
-  db.pragma('busy_timeout = 10000');
-  db.exec('begin');
-  for (const statement of statements) await timed(() => db.exec(statement));
-  db.exec('rollback');
-  db.close();
-  return seconds;
 }
 
 /** The period of the timer behind the server's event-loop figures (metrics.ts EVENT_LOOP_MONITOR_MS). */
