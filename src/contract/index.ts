@@ -18,6 +18,8 @@ import { alarmEndpoints } from './hotel/alarm';
 import { operationEndpoints } from './monitor/operation';
 import { loginEndpoints } from './monitor/login';
 import { onlineEndpoints } from './monitor/online';
+import { channelEndpoints } from './monitor/channel';
+import { messageEndpoints } from './monitor/message';
 import { opsEndpoints } from './ops';
 
 export const contract = {
@@ -36,6 +38,8 @@ export const contract = {
   ...operationEndpoints,
   ...loginEndpoints,
   ...onlineEndpoints,
+  ...channelEndpoints,
+  ...messageEndpoints,
   ...opsEndpoints,
 } satisfies Record<string, EndpointSpec>;
 

@@ -23,6 +23,7 @@ import type { ValidationIssue } from './lib/validation-messages';
 import { createValidatorCompiler } from './lib/validators';
 import './services';
 import { InFlight } from './lib/in-flight';
+import { Notifications } from './services/notification';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -68,6 +69,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('inFlight', new InFlight());
   // Before the database closes (main.ts and the tests close the app first): the last times go in.
   app.addHook('onClose', () => app.lastSeen.flush());
+  const notifications = new Notifications({ db: database.db, dialect: database.dialect, audit, log: app.log, config: config.notify, instanceId: config.instanceId });
+  app.decorate('notifications', notifications);
+  // Sends once the app is ready (NOTIFY=off: never in this instance); stops before the database closes.
+  app.addHook('onReady', () => notifications.start());
+  app.addHook('onClose', () => notifications.stop());
 
   await app.register(metricsPlugin, { poolStats: database.poolStats && (() => database.poolStats!()) });
   await app.register(errorsPlugin);

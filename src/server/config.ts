@@ -70,6 +70,25 @@ export interface ServerConfig {
    * by its own clock if it arrived during the hold-up. 0 turns the watch off.
    */
   stallWarnMs: number;
+  /** Alarm notifications (services/notification, docs/api/monitor.md). */
+  notify: NotifyConfig;
+}
+
+export interface NotifyConfig {
+  /** This instance sends the outbox's messages; off (`NOTIFY=off`) leaves them to the other instances. */
+  enabled: boolean;
+  /** Loopback and private addresses may be targets (on-premise receivers; the tests). */
+  allowPrivateTargets: boolean;
+  /** How often the worker looks for due messages when nothing wakes it. */
+  pollMs: number;
+  connectTimeoutMs: number;
+  /** One call to a vendor, from its start to the last byte of the answer. */
+  timeoutMs: number;
+  /** Retries wait a random time up to base * 2^(attempt - 1), at most max (full jitter). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** The console's address (https://hotel.example.com), for links in messages; unset: no links. */
+  consoleUrl?: string;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -116,5 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     heartbeat: { flushMs: Math.max(10, int(env.HEARTBEAT_FLUSH_MS, 1000)) },
     slowRequestMs: int(env.SLOW_REQUEST_MS, 2000),
     stallWarnMs: Math.max(0, int(env.EVENT_LOOP_STALL_MS, 1000)),
+    notify: {
+      enabled: env.NOTIFY !== 'off',
+      allowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS === '1',
+      pollMs: Math.max(50, int(env.NOTIFY_POLL_MS, 1000)),
+      connectTimeoutMs: Math.max(100, int(env.NOTIFY_CONNECT_TIMEOUT_MS, 5000)),
+      timeoutMs: Math.max(100, int(env.NOTIFY_TIMEOUT_MS, 10_000)),
+      retryBaseMs: 10_000,
+      retryMaxMs: 600_000,
+      consoleUrl: env.NOTIFY_CONSOLE_URL?.replace(/\/+$/, '') || undefined,
+    },
   };
 }

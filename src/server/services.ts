@@ -9,6 +9,7 @@ import type { LoginThrottle } from './plugins/app/throttle';
 import type { Audit } from './plugins/app/audit';
 import type { LastSeenBuffer } from './routes/hotel/device/last-seen';
 import type { InFlight } from './lib/in-flight';
+import type { Notifications } from './services/notification';
 
 export interface Services {
   db: Kysely<Database>;
@@ -24,6 +25,8 @@ export interface Services {
   lastSeen: LastSeenBuffer;
   /** Handlers and audit records still running, which shutdown waits for (lib/in-flight.ts). */
   inFlight: InFlight;
+  /** Alarm notifications: the outbound client, this instance's delivery worker, 测试发送 (services/notification). */
+  notifications: Notifications;
 }
 
 declare module 'fastify' {

@@ -272,6 +272,59 @@ export interface DeviceOnlineSampleTable {
   total: number;
 }
 
+/** A notification channel (monitor/channel): a robot, a webhook or an SMTP server. */
+export interface NotifyChannelTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  /** dingtalk | wecom | feishu | webhook | email */
+  type: string;
+  /** JSON (services/notification/channel-config.ts), credentials included: never answered as it is. */
+  config: string;
+  state: number;
+  remark: string;
+  /** unknown | ok | unhealthy */
+  health: Generated<string>;
+  healthReason: Generated<string>;
+  healthAt: number | null;
+}
+
+/** A channel's shared rate-limit state (services/notification/rate-limit.ts). */
+export interface NotifyChannelRateTable {
+  channelId: number;
+  /** JSON array of the epoch ms of its latest sends. */
+  recent: Generated<string>;
+  /** Sends wait until then after the vendor's own rate-limit answer. */
+  pausedUntil: Generated<number>;
+}
+
+/** A message of the outbox (services/notification/outbox.ts). */
+export interface NotifyMessageTable {
+  id: Generated<number>;
+  channelId: number;
+  alarmId: number | null;
+  /** raise | clear | escalation | digest | test */
+  kind: string;
+  title: string;
+  body: string;
+  /** The console path it links to (e.g. /hotel/alarm?id=1); '' for none. */
+  link: Generated<string>;
+  /** JSON of its structured fields, '' for none. */
+  payload: Generated<string>;
+  /** queued | sending | sent | digested | failed */
+  state: string;
+  attempts: Generated<number>;
+  /** queued: when it is tried next; sending: when its claim lapses. */
+  nextAttemptAt: number;
+  claimedBy: string | null;
+  vendorStatus: number | null;
+  vendorAnswer: Generated<string>;
+  lastError: Generated<string>;
+  createdAt: number;
+  sentAt: number | null;
+  /** The digest it was merged into (state digested). */
+  digestId: number | null;
+}
+
 /** One row per built-in a database has received (db/builtins.ts). */
 export interface BuiltinTable {
   key: string;
@@ -303,6 +356,9 @@ export interface Database {
   sysAuditChain: AuditChainTable;
   sysOperationLog: OperationLogTable;
   sysLoginLog: LoginLogTable;
+  notifyChannel: NotifyChannelTable;
+  notifyChannelRate: NotifyChannelRateTable;
+  notifyMessage: NotifyMessageTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

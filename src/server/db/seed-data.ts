@@ -239,6 +239,31 @@ export const seedAreas: SeedArea[] = [
         ],
       },
       {
+        name: '通知渠道',
+        path: '/monitor/channel',
+        element: 'monitor/channel',
+        icon: 'ApiOutlined',
+        resources: [
+          api('查询通知渠道', 'inquire', '/monitor/channel/inquire'),
+          api('新增通知渠道', 'creation', '/monitor/channel/creation'),
+          api('编辑通知渠道', 'edit', '/monitor/channel/edit'),
+          api('测试发送', 'test', '/monitor/channel/test'),
+        ],
+        fields: { channelType: 'notify_channel_type', state: 'common_state', health: 'notify_channel_health' },
+      },
+      {
+        name: '通知记录',
+        path: '/monitor/message',
+        element: 'monitor/message',
+        icon: 'BookOutlined',
+        resources: [
+          api('查询通知记录', 'inquire', '/monitor/message/inquire'),
+          api('导出通知记录', 'export', '/monitor/message/export'),
+          api('重发通知', 'resend', '/monitor/message/resend'),
+        ],
+        fields: { channelType: 'notify_channel_type', kind: 'notify_message_kind', state: 'notify_message_state' },
+      },
+      {
         // The OpenAPI description (GET /api/openapi.json) is open to every signed-in user; the
         // menu decides who sees the screen.
         name: '接口文档',
@@ -309,6 +334,8 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '会话', value: 'session' },
     { label: '位置', value: 'location' },
     { label: '告警', value: 'alarm' },
+    { label: '通知渠道', value: 'channel' },
+    { label: '通知消息', value: 'message' },
   ],
   monitor_login_event: [
     { label: '登录', value: 'signIn' },
@@ -325,6 +352,32 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '已过期', value: 'expired' },
     { label: '密码已修改', value: 'passwordChanged' },
     { label: '强制下线', value: 'forced' },
+  ],
+  notify_channel_type: [
+    { label: '钉钉机器人', value: 'dingtalk' },
+    { label: '企业微信机器人', value: 'wecom' },
+    { label: '飞书机器人', value: 'feishu' },
+    { label: 'Webhook', value: 'webhook' },
+    { label: '电子邮件', value: 'email' },
+  ],
+  notify_channel_health: [
+    { label: '未使用', value: 'unknown' },
+    { label: '正常', value: 'ok' },
+    { label: '异常', value: 'unhealthy' },
+  ],
+  notify_message_state: [
+    { label: '排队中', value: 'queued' },
+    { label: '发送中', value: 'sending' },
+    { label: '已发送', value: 'sent' },
+    { label: '已合并', value: 'digested' },
+    { label: '发送失败', value: 'failed' },
+  ],
+  notify_message_kind: [
+    { label: '告警产生', value: 'raise' },
+    { label: '告警恢复', value: 'clear' },
+    { label: '告警升级', value: 'escalation' },
+    { label: '合并摘要', value: 'digest' },
+    { label: '测试', value: 'test' },
   ],
 };
 
@@ -357,6 +410,9 @@ export const fieldLabels: Record<string, string> = {
   targetType: '对象类型',
   event: '事件',
   severity: '级别',
+  channelType: '渠道类型',
+  health: '健康状态',
+  kind: '消息类型',
 };
 
 export const ADMIN_ROLE_NAME = '超级管理员';

@@ -15,6 +15,8 @@ import { alarmRoutes } from './hotel/alarm';
 import { operationRoutes } from './monitor/operation';
 import { loginRoutes } from './monitor/login';
 import { onlineRoutes } from './monitor/online';
+import { channelRoutes } from './monitor/channel';
+import { messageRoutes } from './monitor/message';
 import { opsRoutes } from './ops';
 import { acceptXlsxUploads } from '../lib/xlsx-import';
 
@@ -35,6 +37,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(operationRoutes);
   await app.register(loginRoutes);
   await app.register(onlineRoutes);
+  await app.register(channelRoutes);
+  await app.register(messageRoutes);
   await app.register(opsRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

@@ -18,12 +18,16 @@ import { AdvancedRecord } from '../../../contract/hotel/advanced';
 import { LocationRecord } from '../../../contract/hotel/location';
 import { AlarmRecord } from '../../../contract/hotel/alarm';
 import { OnlineRecord } from '../../../contract/monitor/online';
+import { ChannelRecord } from '../../../contract/monitor/channel';
+import { MessageRecord } from '../../../contract/monitor/message';
 import { findUser } from '../../routes/sys/user/repository';
 import { findRoleRecord } from '../../routes/sys/role/repository';
 import { findMenu } from '../../routes/sys/menu/repository';
 import { findDict } from '../../routes/sys/dict/repository';
-import { maskSecret } from '../../routes/hotel/advanced';
+import { maskSecret } from '../../lib/mask-secret';
 import { devicesJoinedToPresence } from '../../routes/hotel/device/presence';
+import { findChannelRecord } from '../../routes/monitor/channel/repository';
+import { findMessageRecord } from '../../routes/monitor/message/repository';
 
 type Db = Kysely<Database>;
 type Loaded = Record<string, unknown>;
@@ -114,6 +118,17 @@ export const auditTargets: Record<AuditTargetType, AuditTarget> = {
         .where('a.id', '=', id)
         .executeTakeFirst(),
     label: (r) => `${text(r.type) === 'offline' ? '离线告警' : text(r.type)}：${text(r.deviceName)}（${text(r.deviceSn)}）`,
+  },
+  channel: {
+    schema: ChannelRecord,
+    // Credentials only as their masks (routes/monitor/channel).
+    load: (db, id) => findChannelRecord(db, id),
+    label: (r) => text(r.name),
+  },
+  message: {
+    schema: MessageRecord,
+    load: (db, id) => findMessageRecord(db, id),
+    label: (r) => `${text(r.channelName)}：${text(r.title)}`,
   },
   session: {
     schema: OnlineRecord,

@@ -12,6 +12,8 @@ import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type Sort
 import type { ADVANCED_SORT_KEYS } from '../../../../contract/hotel/advanced';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
+import { maskSecret } from '../../../lib/mask-secret';
+import { isHttpUrl } from '../../../lib/http-url';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '配置名称已存在';
@@ -25,23 +27,6 @@ const ADVANCED_SORT: Record<(typeof ADVANCED_SORT_KEYS)[number], SortColumn> = {
   updatedAt: 'updatedAt',
 };
 const BY_ID = defaultOrder(['id', 'id']);
-/** Below this length the last four characters would give away too much of the secret. */
-const MASK_REVEAL_MIN_LENGTH = 12;
-
-export function maskSecret(secret: string): string {
-  if (secret === '') return '';
-  return secret.length >= MASK_REVEAL_MIN_LENGTH ? `******${secret.slice(-4)}` : '******';
-}
-
-function isHttpUrl(text: string): boolean {
-  if (/\s/.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 type Parameters = Pick<Row<'hotelAdvanced'>, 'endpointUrl' | 'appKey' | 'appSecret'>;
 const sameParameters = (a: Parameters, b: Parameters) => a.endpointUrl === b.endpointUrl && a.appKey === b.appKey && a.appSecret === b.appSecret;

@@ -1,0 +1,271 @@
+/**
+ * The delivery worker: in every instance (unless NOTIFY=off) it claims due messages of the outbox,
+ * sends each through its channel's vendor, and writes the outcome. Woken in-process when messages
+ * are queued, it polls otherwise (NOTIFY_POLL_MS), which is also how it learns of messages queued
+ * by other instances and of retries coming due.
+ *
+ * Per channel, messages go in order; channels go side by side. A channel out of allowance (or
+ * paused by its vendor) has its waiting messages merged into a digest (digest.ts). A failure for
+ * now retries with exponential backoff and full jitter, up to the channel's attempts; the last
+ * failure, or a refusal for good, makes a dead letter, recorded in the audit trail. A channel that
+ * fails for now gives the rest of its round back untried, so a receiver that hangs costs one
+ * timeout per round, not one per message.
+ */
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/connection';
+import type { NotifyConfig } from '../../config';
+import type { OperationEntry } from '../../lib/audit-chain';
+import type { OutboundClient } from '../../lib/outbound/client';
+import type { Audit } from '../../plugins/app/audit';
+import { maxAttemptsOf } from './channel-config';
+import { foldIntoDigest } from './digest';
+import { claimDue, markFailed, markRetry, markSent, noteThrottled, release, renewClaims, type MessageRow } from './outbox';
+import { loadChannels, markHealthy, markUnhealthy, outgoingOf, permitFor, type LoadedChannel } from './sending';
+import type { Delivery } from './vendors';
+
+/** A claim lapses after this long (another instance then takes the message); renewed halfway through a long round. */
+export const CLAIM_LEASE_MS = 120_000;
+/** Messages claimed per round. */
+const CLAIM_BATCH = 50;
+/** Channels sent to at once. */
+const CHANNELS_AT_ONCE = 8;
+/** Up to this many dead letters of a round get an audit record each; more get one summary. */
+const DEAD_LETTERS_ITEMIZED = 100;
+
+export interface WorkerDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  outbound: OutboundClient;
+  audit: Pick<Audit, 'operations' | 'moduleOf'>;
+  log: FastifyBaseLogger;
+  config: NotifyConfig;
+  instanceId: string;
+  /** Epoch ms; a test brings a clock it moves itself. */
+  clock?: () => number;
+  /** In [0, 1): the jitter of retries. */
+  random?: () => number;
+}
+
+interface DeadLetter {
+  id: number;
+  channel: string;
+  title: string;
+  attempts: number;
+  reason: string;
+}
+
+/** Full jitter: a random wait up to base * 2^(attempt - 1), capped. */
+export function retryDelay(attempt: number, config: Pick<NotifyConfig, 'retryBaseMs' | 'retryMaxMs'>, random: () => number): number {
+  const ceiling = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random() * ceiling);
+}
+
+export class NotificationWorker {
+  /** Names this worker's claims (instance id and a random part: two apps in one process stay apart). */
+  readonly claimer: string;
+  private readonly clock: () => number;
+  private readonly random: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private wokenWhileRunning = false;
+  private stopped = true;
+
+  constructor(private readonly deps: WorkerDependencies) {
+    this.claimer = `${deps.instanceId}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 64);
+    this.clock = deps.clock ?? Date.now;
+    this.random = deps.random ?? Math.random;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** New messages are queued (and committed): send them now rather than at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.wokenWhileRunning = true;
+    else this.schedule(0);
+  }
+
+  /** Stops polling and waits for the round under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Sends what is due, round after round, until a round finds nothing; answers how many messages it took. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const taken = await this.round();
+      if (taken === 0) return total;
+      total += taken;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), delayMs);
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.running || this.stopped) return;
+    this.running = this.drain()
+      .then(
+        () => undefined,
+        (error: unknown) => this.deps.log.error({ err: error }, 'notification delivery round failed'),
+      )
+      .finally(() => {
+        this.running = null;
+        const again = this.wokenWhileRunning;
+        this.wokenWhileRunning = false;
+        if (!this.stopped) this.schedule(again ? 0 : this.deps.config.pollMs);
+      });
+  }
+
+  /** One claim and its sends; answers how many messages it claimed. */
+  async round(): Promise<number> {
+    const { db, dialect } = this.deps;
+    const claimedAt = this.clock();
+    const claimed = await claimDue(db, dialect, this.claimer, claimedAt, CLAIM_LEASE_MS, CLAIM_BATCH);
+    if (claimed.length === 0) return 0;
+    const channels = await loadChannels(
+      db,
+      claimed.map((message) => message.channelId),
+    );
+    const byChannel = new Map<number, MessageRow[]>();
+    for (const message of claimed) byChannel.set(message.channelId, [...(byChannel.get(message.channelId) ?? []), message]);
+    const deadLetters: DeadLetter[] = [];
+    const groups = [...byChannel.entries()];
+    const next = () => groups.shift();
+    await Promise.all(
+      Array.from({ length: Math.min(CHANNELS_AT_ONCE, groups.length) }, async () => {
+        for (let group = next(); group; group = next()) {
+          const [channelId, messages] = group;
+          try {
+            await this.sendAll(channels.get(channelId), messages, claimedAt, deadLetters);
+          } catch (error) {
+            // Left claimed: the claim lapses and the messages are taken again.
+            this.deps.log.error({ err: error, channelId }, 'notification channel round failed');
+          }
+        }
+      }),
+    );
+    await this.recordDeadLetters(deadLetters);
+    return claimed.length;
+  }
+
+  /** A channel's messages of this round, in order. */
+  private async sendAll(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[]): Promise<void> {
+    const { db, dialect, config } = this.deps;
+    let renewedAt = claimedAt;
+    let healthy = false;
+    for (const [index, message] of messages.entries()) {
+      const now = this.clock();
+      const untried = messages.slice(index);
+      if (!channel?.vendor || channel.state !== 1) {
+        const reason = !channel ? '渠道不存在' : channel.vendor ? '渠道已停用，未发送' : `渠道类型 ${channel.type} 不受支持`;
+        await markFailed(db, message, this.claimer, reason, null);
+        deadLetters.push({ id: message.id, channel: channel?.name ?? '', title: message.title, attempts: message.attempts, reason });
+        continue;
+      }
+      if (now - renewedAt > CLAIM_LEASE_MS / 2) {
+        await renewClaims(
+          db,
+          untried.map((m) => m.id),
+          this.claimer,
+          now + CLAIM_LEASE_MS,
+        );
+        renewedAt = now;
+      }
+      const permit = await permitFor(db, dialect, channel, now);
+      if (!permit.granted) {
+        await foldIntoDigest(db, dialect, channel.id, untried, this.claimer, { freeAt: permit.freeAt }, now);
+        return;
+      }
+      const outgoing = await outgoingOf(db, message, channel, config.consoleUrl);
+      const delivery = await channel.vendor.deliver(outgoing, channel.settings, { outbound: this.deps.outbound, now });
+      const after = this.clock();
+      if (delivery.verdict === 'sent') {
+        await markSent(db, message, this.claimer, delivery, after);
+        if (!healthy) await markHealthy(db, channel.id, after);
+        healthy = true;
+      } else if (delivery.verdict === 'throttled') {
+        await noteThrottled(db, message, this.claimer, delivery);
+        await foldIntoDigest(db, dialect, channel.id, untried, this.claimer, { freeAt: after + (delivery.pauseMs ?? 0), vendorPause: true }, after);
+        return;
+      } else if (delivery.verdict === 'refused') {
+        await this.deadLetter(message, channel, delivery, deadLetters);
+        await markUnhealthy(db, channel.id, delivery.reason, after);
+      } else if (message.attempts + 1 >= maxAttemptsOf(channel.settings)) {
+        await this.deadLetter(message, channel, delivery, deadLetters);
+        await release(
+          db,
+          untried.slice(1).map((m) => m.id),
+          this.claimer,
+          after + retryDelay(1, config, this.random),
+        );
+        return;
+      } else {
+        const at = after + retryDelay(message.attempts + 1, config, this.random);
+        await markRetry(db, message, this.claimer, delivery, at);
+        await release(
+          db,
+          untried.slice(1).map((m) => m.id),
+          this.claimer,
+          at,
+        );
+        return;
+      }
+    }
+  }
+
+  private async deadLetter(message: MessageRow, channel: LoadedChannel, delivery: Delivery, deadLetters: DeadLetter[]): Promise<void> {
+    await markFailed(this.deps.db, message, this.claimer, delivery.reason, delivery);
+    deadLetters.push({ id: message.id, channel: channel.name, title: message.title, attempts: message.attempts + 1, reason: delivery.reason });
+  }
+
+  /** Dead letters go into the operation log, as the system's records (one each, or a summary for many). */
+  private async recordDeadLetters(deadLetters: DeadLetter[]): Promise<void> {
+    if (deadLetters.length === 0) return;
+    const { audit, log } = this.deps;
+    let module = '';
+    try {
+      module = await audit.moduleOf('monitor/message');
+    } catch (error) {
+      log.error({ err: error }, 'operation log names lookup failed');
+    }
+    const common = {
+      operatorType: 'system',
+      operatorId: null,
+      operatorName: '系统',
+      module,
+      action: '通知发送失败',
+      path: '',
+      targetType: 'message',
+      outcome: 'failed',
+      code: 500,
+      ip: '',
+      durationMs: 0,
+      params: 'null',
+      changes: '[]',
+    } as const;
+    const entries: OperationEntry[] =
+      deadLetters.length > DEAD_LETTERS_ITEMIZED
+        ? [{ ...common, targetId: '', targetLabel: `${deadLetters.length} 条通知`, msg: `${deadLetters.length} 条通知发送失败，可在通知记录中重发` }]
+        : deadLetters.map((letter) => ({
+            ...common,
+            targetId: String(letter.id),
+            targetLabel: `${letter.channel}：${letter.title}`,
+            msg: `已尝试 ${letter.attempts} 次，发送失败：${letter.reason}`,
+          }));
+    await audit.operations(entries);
+  }
+}
