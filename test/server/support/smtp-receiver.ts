@@ -51,14 +51,12 @@ function decodeBody(body: string, encoding: string | undefined): string {
 export class SmtpReceiver {
   readonly mails: ReceivedMail[] = [];
 
-  private constructor(
-    private readonly server: SMTPServer,
-    readonly port: number,
-  ) {}
+  private readonly server: SMTPServer;
+  /** The port it listens on, once started. */
+  port = 0;
 
-  static async start(credentials?: { user: string; password: string }): Promise<SmtpReceiver> {
-    let receiver: SmtpReceiver | undefined;
-    const server = new SMTPServer({
+  private constructor(credentials?: { user: string; password: string }) {
+    this.server = new SMTPServer({
       logger: false,
       disabledCommands: ['STARTTLS'],
       allowInsecureAuth: true,
@@ -68,13 +66,13 @@ export class SmtpReceiver {
         const error = Object.assign(new Error('Invalid username or password'), { responseCode: 535 });
         return callback(error);
       },
-      onData(stream, session, callback) {
+      onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const { headers, body } = split(raw);
-          receiver!.mails.push({
+          this.mails.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: decodeWords(headers.get('subject') ?? ''),
@@ -85,9 +83,12 @@ export class SmtpReceiver {
         });
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
-    receiver = new SmtpReceiver(server, port);
+  }
+
+  static async start(credentials?: { user: string; password: string }): Promise<SmtpReceiver> {
+    const receiver = new SmtpReceiver(credentials);
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    receiver.port = (receiver.server.server.address() as AddressInfo).port;
     return receiver;
   }
 

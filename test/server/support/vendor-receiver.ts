@@ -56,17 +56,16 @@ export class VendorReceiver {
   private readonly hooks = new Map<string, Hook>();
   private readonly hanging = new Set<http.ServerResponse>();
 
-  private constructor(
-    private readonly server: http.Server,
-    readonly base: string,
-    private readonly clock: () => number,
-  ) {}
+  private readonly server = http.createServer((request, response) => this.handle(request, response));
+  /** http://127.0.0.1:<port>, once listening. */
+  base = '';
+
+  private constructor(private readonly clock: () => number) {}
 
   static async start(clock: () => number = Date.now): Promise<VendorReceiver> {
-    let receiver: VendorReceiver | undefined;
-    const server = http.createServer((request, response) => receiver!.handle(request, response));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = new VendorReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, clock);
+    const receiver = new VendorReceiver(clock);
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    receiver.base = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
     return receiver;
   }
 

@@ -77,7 +77,7 @@ export function settingsToStore(type: ChannelType, input: ChannelSettings, store
 export function parseSettings(text: string): ChannelSettings {
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ChannelSettings) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
   } catch {
     return {};
   }
@@ -85,10 +85,13 @@ export function parseSettings(text: string): ChannelSettings {
 
 export const maxAttemptsOf = (settings: ChannelSettings): number => settings.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
 
+/** A path segment this long is taken for a token (Feishu's hook: a 36-character UUID). */
+const TOKEN_SEGMENT_MIN_LENGTH = 16;
+
 /**
  * A webhook address with its credentials masked: robots carry their token in the query
- * (access_token, key) or as the last path segment (Feishu's hook), so every query value and the
- * last path segment are masked.
+ * (access_token, key) or as the last path segment (Feishu's hook), so every query value, and a last
+ * path segment long enough to be a token, are masked.
  */
 export function maskUrl(text: string): string {
   let url: URL;
@@ -99,7 +102,7 @@ export function maskUrl(text: string): string {
   }
   const segments = url.pathname.split('/');
   const last = segments.length - 1;
-  if (segments[last] !== '') segments[last] = maskSecret(decodeURIComponent(segments[last]));
+  if (segments[last].length >= TOKEN_SEGMENT_MIN_LENGTH) segments[last] = maskSecret(decodeURIComponent(segments[last]));
   const query = [...url.searchParams].map(([name, value]) => `${name}=${maskSecret(value)}`).join('&');
   return `${url.protocol}//${url.host}${segments.join('/')}${query ? `?${query}` : ''}`;
 }
