@@ -9,6 +9,8 @@
  * 4. Scale (scripts/bench/scale.js): 1M devices and 100k users on SQLite and PostgreSQL, lists,
  *    heartbeats alone and beside searches, the offline sweep, RSS (BENCH_SCALE=0 skips it).
  * 5. Audit log (scripts/bench/audit.js): 5M operation records.
+ * Before the scale section, notifications (scripts/bench/notify.js): messages per second the outbox
+ * delivers to a local webhook receiver, and the delay from enqueue commit to delivery.
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -225,6 +227,7 @@ async function main() {
     await server.stop();
   }
   await hotPathLogging();
+  await require('./bench/notify').run();
   await require('./bench/scale').run({ startServer, call, measure, blast, bareRoute });
   await require('./bench/audit').run();
 }

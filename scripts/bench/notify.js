@@ -1,0 +1,173 @@
+/**
+ * Notification bench (issue 28): prints figures, asserts nothing. On SQLite and PostgreSQL, the
+ * built app (dist/node) runs in this process with its delivery worker on, and a webhook receiver
+ * with no vendor limit runs in a child process. Two figures:
+ * - throughput: BENCH_NOTIFY_MESSAGES messages queued in one transaction (as a mass outage would),
+ *   over 1 channel and over 8 (channels are sent to side by side), until the receiver has them all;
+ * - delay: BENCH_NOTIFY_SAMPLES messages queued one per transaction, 20 ms apart, each woken
+ *   after its commit as the alarm code does: from the commit to the receiver's arrival, p50/p99.
+ *
+ * Needs `npm run build`. BENCH_NOTIFY_DATABASES=sqlite,postgres picks the databases;
+ * BENCH_NOTIFY_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a temporary
+ * database is created and dropped.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
+
+const root = path.resolve(__dirname, '../..');
+const MESSAGES = Number(process.env.BENCH_NOTIFY_MESSAGES ?? 5000);
+const SAMPLES = Number(process.env.BENCH_NOTIFY_SAMPLES ?? 300);
+const DATABASES = (process.env.BENCH_NOTIFY_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+const PG_URL = process.env.BENCH_NOTIFY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Epoch ms with a fraction, comparable across processes. */
+const RECEIVER = `
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const server = http.createServer((request, response) => {
+  request.resume();
+  request.on('end', () => {
+    process.stdout.write(request.headers['x-hotel-message-id'] + ' ' + (performance.timeOrigin + performance.now()) + '\\n');
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.address().port + '\\n'));
+`;
+
+async function startReceiver() {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const arrivals = new Map();
+  const waiters = [];
+  let buffered = '';
+  const port = await new Promise((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines) {
+        const [first, second] = line.split(' ');
+        if (first === 'port') resolve(Number(second));
+        else arrivals.set(Number(first), Number(second));
+      }
+      for (const waiter of [...waiters]) waiter();
+    });
+  });
+  /** Resolves once `count` messages have arrived in all. */
+  const reached = (count) =>
+    new Promise((resolve) => {
+      const check = () => {
+        if (arrivals.size < count) return;
+        waiters.splice(waiters.indexOf(check), 1);
+        resolve();
+      };
+      waiters.push(check);
+      check();
+    });
+  return { url: `http://127.0.0.1:${port}/hook`, arrivals, reached, stop: () => child.kill('SIGTERM') };
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function benchOne(name, env) {
+  const { loadConfig } = require(path.join(root, 'dist/node/server/config.js'));
+  const { openDatabase, databaseOptionsOf } = require(path.join(root, 'dist/node/server/db/connection.js'));
+  const { buildApp, closeApp } = require(path.join(root, 'dist/node/server/app.js'));
+  const { enqueueNotifications } = require(path.join(root, 'dist/node/server/services/notification/index.js'));
+
+  console.log(`\n== Notifications on ${name}: webhook receiver with no vendor limit, worker in the app's process`);
+  const config = { ...loadConfig({ ...env, NOTIFY_ALLOW_PRIVATE_TARGETS: '1', LOG_LEVEL: 'warn' }, root), clientDir: undefined };
+  const database = await openDatabase(databaseOptionsOf(config));
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const receiver = await startReceiver();
+  try {
+    const stamp = Date.now();
+    const channels = [];
+    for (let i = 0; i < 8; i += 1) {
+      const row = await database.db
+        .insertInto('notifyChannel')
+        .values({
+          name: `压测 Webhook ${i + 1}`,
+          type: 'webhook',
+          config: JSON.stringify({ url: receiver.url }),
+          state: 1,
+          remark: '',
+          healthAt: null,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      channels.push(row.id);
+    }
+    const message = (channelId, n) => ({
+      channelId,
+      alarmId: n,
+      kind: 'raise',
+      title: `【严重】设备离线：压测设备 ${n}`,
+      body: `- 设备：压测设备 ${n}\n- 时间：${new Date().toISOString()}`,
+      link: `/hotel/alarm?id=${n}`,
+    });
+    let sent = 0;
+    for (const [label, channelCount] of [
+      ['1 channel', 1],
+      ['8 channels', 8],
+    ]) {
+      const started = now();
+      await database.db.transaction().execute((trx) =>
+        enqueueNotifications(
+          trx,
+          Array.from({ length: MESSAGES }, (_, n) => message(channels[n % channelCount], n)),
+        ),
+      );
+      app.notifications.wake();
+      await receiver.reached(sent + MESSAGES);
+      sent += MESSAGES;
+      const seconds = (now() - started) / 1000;
+      console.log(
+        `  throughput, ${label.padEnd(10)} ${MESSAGES} messages queued in one transaction: ${(MESSAGES / seconds).toFixed(0).padStart(6)} messages/s (${seconds.toFixed(2)} s to the last)`,
+      );
+    }
+
+    const committed = new Map();
+    for (let n = 0; n < SAMPLES; n += 1) {
+      const alarmId = 1_000_000 + n;
+      await database.db.transaction().execute((trx) => enqueueNotifications(trx, [message(channels[n % channels.length], alarmId)]));
+      const at = now();
+      app.notifications.wake();
+      const row = await database.db.selectFrom('notifyMessage').select('id').where('alarmId', '=', alarmId).executeTakeFirstOrThrow();
+      committed.set(row.id, at);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await receiver.reached(sent + SAMPLES);
+    const delays = [...committed].map(([id, at]) => receiver.arrivals.get(id) - at).sort((a, b) => a - b);
+    console.log(
+      `  delay from enqueue commit to delivery, ${SAMPLES} messages one at a time: p50 ${percentile(delays, 50).toFixed(1)} ms  p99 ${percentile(delays, 99).toFixed(1)} ms  max ${delays.at(-1).toFixed(1)} ms`,
+    );
+  } finally {
+    receiver.stop();
+    await closeApp(app, database);
+  }
+}
+
+async function run() {
+  if (!fs.existsSync(path.join(root, 'dist/node/server/main.js'))) {
+    console.log('\n== Notifications: dist/node missing, run `npm run build` first');
+    return;
+  }
+  if (DATABASES.includes('sqlite')) await withTemporarySqlite('hotel-bench-notify', (dir) => benchOne('SQLite', { DATA_DIR: dir }));
+  if (DATABASES.includes('postgres')) await withTemporaryPostgres(PG_URL, 'hotel_bench_notify', 'Notifications', (url) => benchOne('PostgreSQL', { DATABASE_URL: url }));
+}
+
+module.exports = { run };
+
+if (require.main === module) {
+  run().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
