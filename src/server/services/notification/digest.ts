@@ -15,7 +15,7 @@ type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 /** A digest names this many of its messages; the rest are counted. */
-export const DIGEST_LISTED = 5;
+const DIGEST_LISTED = 5;
 /** The webhook's digest document lists this many of them. */
 const DIGEST_ITEMS = 20;
 

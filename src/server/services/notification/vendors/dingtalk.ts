@@ -7,16 +7,22 @@
  * Sources cited in docs/api/monitor.md.
  */
 import crypto from 'node:crypto';
-import { fitBytes, jsonOf, linkLine, postAndRead, unreadable, delivered } from './http-delivery';
-import { keptAnswer, type Vendor } from './vendor';
+import { fitBytes, linkLine, postAndRead, readCoded, type CodedAnswers } from './http-delivery';
+import type { Vendor } from './vendor';
 
 const LIMIT = { count: 20, windowMs: 60_000 };
-const REFUSES_FOR_MS = 10 * 60_000;
 const TEXT_MAX_BYTES = 18_000;
-export const DINGTALK_THROTTLED = 130101;
+
+const ANSWERS: CodedAnswers = {
+  name: '钉钉',
+  fields: { code: ['errcode'], message: ['errmsg'] },
+  throttled: { codes: [130101], limit: '每分钟最多 20 条，超过后 10 分钟内拒收', pauseMs: 10 * 60_000 },
+  busy: [-1],
+  hints: { 310000: '（加签密钥、自定义关键词或 IP 白名单不符）' },
+};
 
 /** `sign` as DingTalk computes it (before URL encoding). */
-export const dingtalkSign = (secret: string, timestamp: number): string => crypto.createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
+const dingtalkSign = (secret: string, timestamp: number): string => crypto.createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
 
 function signedUrl(url: string, secret: string | undefined, now: number): string {
   if (!secret) return url;
@@ -29,17 +35,6 @@ export const dingtalk: Vendor = {
   deliver: (message, settings, { outbound, now }) => {
     const text = fitBytes(`#### ${message.title}\n\n${message.body}${linkLine(message.link)}`, TEXT_MAX_BYTES);
     const body = JSON.stringify({ msgtype: 'markdown', markdown: { title: message.title, text } });
-    return postAndRead(outbound, { url: signedUrl(settings.url!, settings.secret, now), body }, (answer) => {
-      const json = jsonOf(answer);
-      if (!json || typeof json.errcode !== 'number') return unreadable(answer, '钉钉');
-      const kept = keptAnswer(answer.body);
-      const errmsg = typeof json.errmsg === 'string' ? json.errmsg : '';
-      if (json.errcode === 0) return delivered(answer.status, answer.body);
-      if (json.errcode === DINGTALK_THROTTLED)
-        return { verdict: 'throttled', status: answer.status, answer: kept, reason: `钉钉限流：${errmsg}（每分钟最多 20 条，超过后 10 分钟内拒收）`, pauseMs: REFUSES_FOR_MS };
-      if (json.errcode === -1) return { verdict: 'retry', status: answer.status, answer: kept, reason: `钉钉系统繁忙：${errmsg}` };
-      const hint = json.errcode === 310000 ? '（加签密钥、自定义关键词或 IP 白名单不符）' : '';
-      return { verdict: 'refused', status: answer.status, answer: kept, reason: `钉钉拒绝（errcode ${json.errcode}）：${errmsg}${hint}` };
-    });
+    return postAndRead(outbound, { url: signedUrl(settings.url!, settings.secret, now), body }, (answer) => readCoded(answer, ANSWERS));
   },
 };

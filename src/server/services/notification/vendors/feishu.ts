@@ -8,8 +8,8 @@
  * found; 19022 an address not allowed; 9499 a malformed body. Sources cited in docs/api/monitor.md.
  */
 import crypto from 'node:crypto';
-import { jsonOf, jsonWithin, postAndRead, unreadable, delivered, DEFAULT_PAUSE_MS } from './http-delivery';
-import { keptAnswer, type Outgoing, type Vendor } from './vendor';
+import { DEFAULT_PAUSE_MS, jsonWithin, postAndRead, readCoded, type CodedAnswers } from './http-delivery';
+import type { Outgoing, Vendor } from './vendor';
 
 const LIMITS = [
   { count: 100, windowMs: 60_000 },
@@ -17,16 +17,23 @@ const LIMITS = [
 ];
 /** 20 KB, with room for the vendor's own rounding. */
 const BODY_MAX_BYTES = 20_000;
-export const FEISHU_THROTTLED = [11232, 99991400];
-const HINTS: Record<number, string> = {
-  19021: '（签名不符或时间戳相差超过 1 小时）',
-  19022: '（IP 不在白名单中）',
-  19024: '（消息不含自定义关键词）',
-  9499: '（请求格式不正确）',
+
+const ANSWERS: CodedAnswers = {
+  name: '飞书',
+  // Older answers carry StatusCode / StatusMessage as well (kept for compatibility).
+  fields: { code: ['code', 'StatusCode'], message: ['msg', 'StatusMessage'] },
+  throttled: { codes: [11232, 99991400], limit: '每分钟最多 100 条、每秒 5 条', pauseMs: DEFAULT_PAUSE_MS },
+  busy: [],
+  hints: {
+    19021: '（签名不符或时间戳相差超过 1 小时）',
+    19022: '（IP 不在白名单中）',
+    19024: '（消息不含自定义关键词）',
+    9499: '（请求格式不正确）',
+  },
 };
 
 /** `sign` as Feishu computes it: the key is the timestamp and the secret, the message empty. */
-export const feishuSign = (secret: string, timestampSeconds: number): string => crypto.createHmac('sha256', `${timestampSeconds}\n${secret}`).update('').digest('base64');
+const feishuSign = (secret: string, timestampSeconds: number): string => crypto.createHmac('sha256', `${timestampSeconds}\n${secret}`).update('').digest('base64');
 
 const HEADER_COLOURS: Record<string, string> = { raise: 'red', escalation: 'orange', clear: 'green' };
 
@@ -50,16 +57,6 @@ export const feishu: Vendor = {
     const seconds = Math.floor(now / 1000);
     const signature = settings.secret ? { timestamp: String(seconds), sign: feishuSign(settings.secret, seconds) } : {};
     const body = jsonWithin(BODY_MAX_BYTES, message.body, (text) => ({ ...signature, ...card(message, text) }));
-    return postAndRead(outbound, { url: settings.url!, body }, (answer) => {
-      const json = jsonOf(answer);
-      const code = json?.code ?? json?.StatusCode;
-      if (typeof code !== 'number') return unreadable(answer, '飞书');
-      const kept = keptAnswer(answer.body);
-      const msg = typeof json?.msg === 'string' ? json.msg : typeof json?.StatusMessage === 'string' ? json.StatusMessage : '';
-      if (code === 0) return delivered(answer.status, answer.body);
-      if (FEISHU_THROTTLED.includes(code))
-        return { verdict: 'throttled', status: answer.status, answer: kept, reason: `飞书限流：${msg}（每分钟最多 100 条、每秒 5 条）`, pauseMs: DEFAULT_PAUSE_MS };
-      return { verdict: 'refused', status: answer.status, answer: kept, reason: `飞书拒绝（code ${code}）：${msg}${HINTS[code] ?? ''}` };
-    });
+    return postAndRead(outbound, { url: settings.url!, body }, (answer) => readCoded(answer, ANSWERS));
   },
 };

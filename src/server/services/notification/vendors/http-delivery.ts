@@ -64,12 +64,41 @@ export function jsonOf(answer: OutboundAnswer): Record<string, unknown> | undefi
 }
 
 /** A 2xx whose body is not the vendor's JSON: a proxy's page, most likely passing. */
-export const unreadable = (answer: OutboundAnswer, vendor: string): Delivery => ({
+const unreadable = (answer: OutboundAnswer, vendor: string): Delivery => ({
   verdict: 'retry',
   status: answer.status,
   answer: keptAnswer(answer.body),
   reason: `${vendor}的应答无法识别${answer.truncated ? '（应答过长，已截断）' : ''}`,
 });
+
+/** How a robot vendor's JSON answer reads: a result code (0 is success) and a message. */
+export interface CodedAnswers {
+  /** The vendor's name in reasons (钉钉, 企业微信, 飞书). */
+  name: string;
+  fields: { code: string[]; message: string[] };
+  /** Its rate-limit codes, what the limit is, and how long it then refuses. */
+  throttled: { codes: number[]; limit: string; pauseMs: number };
+  /** Codes meaning "busy, try again" (-1). */
+  busy: number[];
+  /** A hint added to a refusal's reason, by code. */
+  hints: Record<number, string>;
+}
+
+/** Reads a robot's answer: sent, throttled, busy (retry) or refused for good with the vendor's message. */
+export function readCoded(answer: OutboundAnswer, vendor: CodedAnswers): Delivery {
+  const json = jsonOf(answer);
+  const pick = (names: string[]) => names.map((name) => json?.[name]).find((value) => value !== undefined);
+  const code = pick(vendor.fields.code);
+  if (typeof code !== 'number') return unreadable(answer, vendor.name);
+  const message = pick(vendor.fields.message);
+  const text = typeof message === 'string' ? message : '';
+  const base = { status: answer.status, answer: keptAnswer(answer.body) };
+  if (code === 0) return delivered(answer.status, answer.body);
+  if (vendor.throttled.codes.includes(code))
+    return { ...base, verdict: 'throttled', reason: `${vendor.name}限流：${text}（${vendor.throttled.limit}）`, pauseMs: vendor.throttled.pauseMs };
+  if (vendor.busy.includes(code)) return { ...base, verdict: 'retry', reason: `${vendor.name}系统繁忙：${text}` };
+  return { ...base, verdict: 'refused', reason: `${vendor.name}拒绝（${vendor.fields.code[0]} ${code}）：${text}${vendor.hints[code] ?? ''}` };
+}
 
 /** `text` cut to at most `maxBytes` of UTF-8, marked with an ellipsis when cut. */
 export function fitBytes(text: string, maxBytes: number): string {

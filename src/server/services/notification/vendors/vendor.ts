@@ -51,5 +51,5 @@ export interface Vendor {
 }
 
 /** What a record keeps of an answer. */
-export const ANSWER_KEPT = 2000;
+const ANSWER_KEPT = 2000;
 export const keptAnswer = (text: string): string => (text.length > ANSWER_KEPT ? `${text.slice(0, ANSWER_KEPT)}…` : text);

@@ -10,12 +10,12 @@ import crypto from 'node:crypto';
 import { delivered, postAndRead } from './http-delivery';
 import type { Vendor } from './vendor';
 
-export const SIGNATURE_HEADER = 'x-hotel-signature';
-export const TIMESTAMP_HEADER = 'x-hotel-timestamp';
-export const MESSAGE_ID_HEADER = 'x-hotel-message-id';
+const SIGNATURE_HEADER = 'x-hotel-signature';
+const TIMESTAMP_HEADER = 'x-hotel-timestamp';
+const MESSAGE_ID_HEADER = 'x-hotel-message-id';
 
 /** The signature header's value for a body sent at `timestamp` (epoch ms). */
-export const webhookSignature = (secret: string, timestamp: number, body: string): string =>
+const webhookSignature = (secret: string, timestamp: number, body: string): string =>
   `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 export const webhook: Vendor = {

@@ -1,0 +1,79 @@
+/**
+ * Issue 28: the rules the delivery engine decides by, without a database: the shared sliding
+ * window (at most `count` sends in any `windowMs`, several windows at once, a vendor's pause) and
+ * the retry backoff (exponential, full jitter, capped).
+ */
+import { decide, type RateState } from '../../src/server/services/notification/rate-limit';
+import { retryDelay } from '../../src/server/services/notification/worker';
+
+const empty: RateState = { recent: [], pausedUntil: 0 };
+
+/** Sends as many as `decide` grants at `now`, answering the state and the first refusal. */
+function sendAll(windows: Parameters<typeof decide>[0], state: RateState, now: number, tries: number) {
+  let current = state;
+  for (let i = 0; i < tries; i += 1) {
+    const decision = decide(windows, current, now);
+    if (!decision.granted) return { state: current, granted: i, freeAt: decision.freeAt };
+    current = decision.state;
+  }
+  return { state: current, granted: tries, freeAt: null };
+}
+
+describe('the sliding window', () => {
+  const minute = [{ count: 20, windowMs: 60_000 }];
+
+  it('grants 20 in a minute, then frees a send when the oldest leaves the window', () => {
+    let state = empty;
+    for (let second = 0; second < 20; second += 1) {
+      const decision = decide(minute, state, 1_000_000 + second * 1000);
+      expect(decision.granted).toBe(true);
+      if (decision.granted) state = decision.state;
+    }
+    expect(decide(minute, state, 1_000_000 + 59_999)).toEqual({ granted: false, freeAt: 1_060_000 });
+    expect(decide(minute, state, 1_060_000).granted).toBe(true);
+  });
+
+  it('never lets more than the count through in any window (unlike a bucket refilling meanwhile)', () => {
+    const first = sendAll(minute, empty, 0, 30);
+    expect(first.granted).toBe(20);
+    // Half a minute on, a bucket of 20/min would have refilled ten; the window has not moved.
+    expect(decide(minute, first.state, 30_000)).toEqual({ granted: false, freeAt: 60_000 });
+  });
+
+  it('applies several windows together (Feishu: 100 a minute and 5 a second)', () => {
+    const feishu = [
+      { count: 100, windowMs: 60_000 },
+      { count: 5, windowMs: 1_000 },
+    ];
+    const burst = sendAll(feishu, empty, 0, 10);
+    expect(burst).toMatchObject({ granted: 5, freeAt: 1000 });
+    expect(sendAll(feishu, burst.state, 1000, 10)).toMatchObject({ granted: 5, freeAt: 2000 });
+  });
+
+  it('keeps a vendor’s pause, with or without windows of its own', () => {
+    expect(decide(minute, { recent: [], pausedUntil: 600_000 }, 1000)).toEqual({ granted: false, freeAt: 600_000 });
+    expect(decide([], { recent: [], pausedUntil: 600_000 }, 1000)).toEqual({ granted: false, freeAt: 600_000 });
+    expect(decide([], { recent: [], pausedUntil: 600_000 }, 600_000).granted).toBe(true);
+  });
+
+  it('keeps only as many send times as the widest count', () => {
+    let state = empty;
+    for (let second = 0; second < 20; second += 1) {
+      const decision = decide(minute, state, second * 1000);
+      if (decision.granted) state = decision.state;
+    }
+    const later = decide(minute, state, 60_000);
+    expect(later.granted && later.state.recent).toEqual([...Array.from({ length: 19 }, (_, i) => (i + 1) * 1000), 60_000]);
+  });
+});
+
+describe('retry backoff', () => {
+  const config = { retryBaseMs: 10_000, retryMaxMs: 600_000 };
+
+  it('waits up to base × 2^(attempt − 1), capped, anywhere from none to the ceiling (full jitter)', () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelay(attempt, config, () => 0.999999))).toEqual([9999, 19999, 39999, 79999]);
+    expect(retryDelay(10, config, () => 0.999999)).toBe(599_999);
+    expect(retryDelay(3, config, () => 0)).toBe(0);
+    expect(retryDelay(3, config, () => 0.5)).toBe(20_000);
+  });
+});
