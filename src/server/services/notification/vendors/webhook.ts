@@ -15,8 +15,7 @@ const TIMESTAMP_HEADER = 'x-hotel-timestamp';
 const MESSAGE_ID_HEADER = 'x-hotel-message-id';
 
 /** The signature header's value for a body sent at `timestamp` (epoch ms). */
-const webhookSignature = (secret: string, timestamp: number, body: string): string =>
-  `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+const webhookSignature = (secret: string, timestamp: number, body: string): string => `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
 export const webhook: Vendor = {
   limits: (settings) => (settings.ratePerMinute ? [{ count: settings.ratePerMinute, windowMs: 60_000 }] : []),
