@@ -22,10 +22,11 @@ const DIGEST_ITEMS = 20;
 /** The open digest of a channel, made (or taken from the throttled digests among `claimed`) if there is none. */
 async function openDigest(trx: Trx, channelId: number, claimedDigests: MessageRow[], claimer: string, freeAt: number, now: number): Promise<number> {
   const open = await trx.selectFrom('notifyMessage').select('id').where('channelId', '=', channelId).where('kind', '=', 'digest').where('state', '=', 'queued').executeTakeFirst();
-  if (open) {
-    await trx.updateTable('notifyMessage').set({ nextAttemptAt: freeAt }).where('id', '=', open.id).execute();
-    return open.id;
-  }
+  // Taken only while still queued: a digest another instance claims meanwhile is no longer open
+  // (its content may be read already), and this row lock keeps it from being claimed until commit.
+  const kept =
+    open && (await trx.updateTable('notifyMessage').set({ nextAttemptAt: freeAt }).where('id', '=', open.id).where('state', '=', 'queued').returning('id').executeTakeFirst());
+  if (kept) return kept.id;
   const reopened = claimedDigests.shift();
   if (reopened) {
     await trx
