@@ -389,6 +389,55 @@ describeOnEachDatabase(
       });
     });
 
+    it.each([
+      ['dingtalk', (token: string) => receiver.dingtalk(token)],
+      ['wecom', (token: string) => receiver.wecom(token)],
+      ['feishu', (token: string) => receiver.feishu(token)],
+    ] as const)('%s: a 5xx from the vendor is tried again later, and then sent', async (vendor, robot) => {
+      const token = `${vendor}-outage`;
+      const url = robot(token);
+      receiver.outage(vendor, token, true);
+      const channel = await createChannel(ctx(), admin, { name: `${vendor}-故障`, type: vendor, config: { url } });
+      await enqueue(ctx(), [alarmMessage(channel.id, 800)], clock);
+      await worker.drain();
+      const [waiting] = await messagesOf(ctx(), channel.id);
+      expect(waiting).toMatchObject({ state: 'queued', attempts: 1, vendorStatus: 502, lastError: '对方暂时不可用（HTTP 502）' });
+      expect((await channelRow(ctx(), channel.id)).health).toBe('unknown');
+      receiver.outage(vendor, token, false);
+      clock.advance(waiting.nextAttemptAt - clock.now());
+      await worker.drain();
+      expect((await messagesOf(ctx(), channel.id))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+      expect(receiver.of(vendor, token).map((r) => r.accepted)).toEqual([false, true]);
+    });
+
+    it('feishu: reads the bot’s frequency limit (11232) as throttled', async () => {
+      const url = receiver.feishu('feishu-busy');
+      for (let n = 0; n < 5; n += 1) await fetch(url, { method: 'POST', body: '{}' });
+      const channel = await createChannel(ctx(), admin, { name: '飞书-被限流', type: 'feishu', config: { url } });
+      await enqueue(ctx(), [alarmMessage(channel.id, 810)], clock);
+      await worker.drain();
+      const messages = await messagesOf(ctx(), channel.id);
+      expect(messages[0]).toMatchObject({ state: 'digested', lastError: expect.stringMatching(/^飞书限流：frequency limited/) });
+      expect(messages.find((m) => m.kind === 'digest')).toMatchObject({ state: 'queued', nextAttemptAt: clock.now() + MINUTE });
+    });
+
+    it('e-mail: a 4xx reply is tried again later', async () => {
+      const channel = await createChannel(ctx(), admin, {
+        name: '邮件-暂时拒收',
+        type: 'email',
+        config: { host: '127.0.0.1', port: smtp.port, security: 'none', user: SMTP_USER, password: SMTP_PASSWORD, from: SMTP_USER, to: ['duty@hotel.example.com'] },
+      });
+      smtp.refuseNext = { code: 451, count: 1 };
+      await enqueue(ctx(), [alarmMessage(channel.id, 820)], clock);
+      await worker.drain();
+      const [waiting] = await messagesOf(ctx(), channel.id);
+      expect(waiting).toMatchObject({ state: 'queued', attempts: 1, vendorStatus: 451 });
+      expect(waiting.lastError).toMatch(/^邮件服务器拒绝：451/);
+      clock.advance(waiting.nextAttemptAt - clock.now());
+      await worker.drain();
+      expect((await messagesOf(ctx(), channel.id))[0]).toMatchObject({ state: 'sent', attempts: 2 });
+    });
+
     it('fails the messages of a disabled channel as dead letters without sending them', async () => {
       const url = receiver.webhook('hook-off');
       const channel = await createChannel(ctx(), admin, { name: 'Webhook-停用', type: 'webhook', config: { url }, state: 0 });

@@ -50,6 +50,8 @@ function decodeBody(body: string, encoding: string | undefined): string {
 
 export class SmtpReceiver {
   readonly mails: ReceivedMail[] = [];
+  /** The next mails are refused with this reply code (e.g. 451, "try again later"), then taken again. */
+  refuseNext: { code: number; count: number } | null = null;
 
   private readonly server: SMTPServer;
   /** The port it listens on, once started. */
@@ -70,6 +72,10 @@ export class SmtpReceiver {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          if (this.refuseNext && this.refuseNext.count > 0) {
+            this.refuseNext.count -= 1;
+            return callback(Object.assign(new Error('Requested action aborted: local error in processing'), { responseCode: this.refuseNext.code }));
+          }
           const raw = Buffer.concat(chunks).toString('utf8');
           const { headers, body } = split(raw);
           this.mails.push({

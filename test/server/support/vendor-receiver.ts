@@ -12,6 +12,7 @@
  * - Feishu `/feishu/hook/T`: unknown token 19001; with a secret, a wrong sign 19021; a body over
  *   20 KB 9499; more than 100 in a minute or 5 in a second 11232.
  * - Webhook `/webhook/NAME`: as its behaviour says; with a secret, a wrong X-Hotel-Signature 401.
+ * - Any robot can be taken down (`outage`): it answers HTTP 502 until brought back.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -55,6 +56,8 @@ export class VendorReceiver {
   private readonly robots = new Map<string, Robot>();
   private readonly hooks = new Map<string, Hook>();
   private readonly hanging = new Set<http.ServerResponse>();
+  /** Robots (vendor:token) answering 502. */
+  private readonly down = new Set<string>();
 
   private readonly server = http.createServer((request, response) => this.handle(request, response));
   /** http://127.0.0.1:<port>, once listening. */
@@ -89,6 +92,12 @@ export class VendorReceiver {
     return `${this.base}/webhook/${name}`;
   }
 
+  /** A robot's vendor is down (HTTP 502) or back. */
+  outage(vendor: 'dingtalk' | 'wecom' | 'feishu', target: string, down: boolean): void {
+    if (down) this.down.add(`${vendor}:${target}`);
+    else this.down.delete(`${vendor}:${target}`);
+  }
+
   behave(name: string, behaviour: WebhookBehaviour): void {
     this.hooks.get(name)!.behaviour = behaviour;
   }
@@ -117,6 +126,12 @@ export class VendorReceiver {
       }
       const base = { headers: request.headers, query: url.searchParams, raw, body, at: this.clock() };
       const [, vendor, ...rest] = url.pathname.split('/');
+      const target = vendor === 'feishu' ? (rest.at(-1) ?? '') : (url.searchParams.get(vendor === 'wecom' ? 'key' : 'access_token') ?? '');
+      if (this.down.has(`${vendor}:${target}`)) {
+        this.received.push({ ...base, vendor: vendor as Received['vendor'], target, answer: '502', accepted: false });
+        response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
+        return;
+      }
       if (vendor === 'dingtalk')
         return this.json(
           response,
