@@ -1,7 +1,7 @@
 /** The app-wide services every route plugin can reach through the Fastify instance. */
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import type { Dialect } from './db/connection';
+import type { Dialect } from './db/dialect';
 import type { ServerConfig } from './config';
 import type { Passwords } from './plugins/app/passwords';
 import type { Sessions } from './plugins/app/sessions';

@@ -7,7 +7,7 @@
  * 1,000 at a million devices, minutes in all. With the id in the index each chunk is one index range.
  */
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 export function sweepOrderIndex(dialect: Dialect) {
   return {

@@ -1,6 +1,6 @@
 /** Versioned migrations, in code. Add a file per change; never edit one that has shipped. */
 import type { Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 import { initialSchema } from './001_initial';
 import { builtinMarkers } from './002_builtins';
 import { finiteNumbers } from './003_finite_numbers';

@@ -13,7 +13,7 @@ import { bringOnline } from './last-seen';
 import { devicesJoinedToPresence } from './presence';
 import { BatchedReads } from '../../../lib/batched-reads';
 import { listParameter, textIn } from '../../../lib/id-list';
-import type { Dialect } from '../../../db/connection';
+import type { Dialect } from '../../../db/dialect';
 
 export type HeartbeatTransport = 'http' | 'mqtt';
 

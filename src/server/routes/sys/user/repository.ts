@@ -18,7 +18,7 @@ import {
 } from '../../../lib/list-query';
 import { idIn } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
-import type { Dialect } from '../../../db/connection';
+import type { Dialect } from '../../../db/dialect';
 import type { USER_SORT_KEYS } from '../../../../contract/sys/user';
 
 /** Where lists are read (the server's `reads`) and its dialect: name searches use the dialect's trigram index. */
