@@ -1,6 +1,6 @@
 /** The server's heap growth limit (heap-growth.ts): on by default, set through V8's flag, 0 leaves V8's own. */
 import { loadConfig } from '../../src/server/config';
-import { limitHeapGrowth } from '../../src/server/heap-growth';
+import { limitHeapGrowth } from '../../src/server/lib/heap-growth';
 
 describe('heap growth', () => {
   it('limits the heap to 75 % growth by default and takes HEAP_GROWING_PERCENT', () => {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestDatabase, describeOnEachDatabase, startTestApp, ADMIN_PASSWORD } from './support/harness';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty } from '../../src/server/services/builtins/seed';
 import { Code } from '../../src/contract/constants';
 import { captureLog } from './support/log-capture';
 

@@ -1,7 +1,7 @@
 /** Migration 012: 位置管理 reaches a database seeded before it, and the start-up sync then adds nothing twice. */
 import { createTestDatabase, dialects } from './support/harness';
 import { migrateUpTo, openTestKysely } from './support/migrations';
-import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/db/builtins';
+import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/services/builtins/sync';
 import type { Database } from '../../src/server/db/schema';
 
 /** The catalogue as shipped before 012: the location resources (008) under 设备管理, no 位置管理. */

@@ -272,7 +272,7 @@ export interface DeviceOnlineSampleTable {
   total: number;
 }
 
-/** One row per built-in a database has received (db/builtins.ts). */
+/** One row per built-in a database has received (services/builtins/sync.ts). */
 export interface BuiltinTable {
   key: string;
   createdAt: number;

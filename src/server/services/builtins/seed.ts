@@ -1,14 +1,14 @@
 /**
  * Start-up seed. An empty database gets the built-in catalogue, the 超级管理员 role and the
  * administrator in one transaction; a seeded one gets only the built-ins a newer version added
- * (db/builtins.ts). A second instance starting at the same moment loses the race on a unique key and
+ * (sync.ts). A second instance starting at the same moment loses the race on a unique key and
  * keeps what the first one wrote.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
-import { isUniqueViolation } from './connection';
-import { ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME } from './seed-data';
-import { syncBuiltins } from './builtins';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/connection';
+import { ADMIN_NICK_NAME, ADMIN_ROLE_NAME, ADMIN_USER_NAME } from './catalogue';
+import { syncBuiltins } from './sync';
 
 export interface SeedResult {
   seeded: boolean;

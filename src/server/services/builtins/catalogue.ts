@@ -4,7 +4,7 @@
  * dictionaries those fields use, and the default housekeeping schedules. Resource paths must match
  * the routes registered under /api.
  */
-import type { TaskName } from '../../contract/sys/schedule';
+import type { TaskName } from '../../../contract/sys/schedule';
 
 export interface SeedResource {
   name: string;
@@ -358,6 +358,19 @@ export const fieldLabels: Record<string, string> = {
   event: '事件',
   severity: '级别',
 };
+
+/** The catalogue's API resources by path: the name a role grants each by, with its area's and menu's names. */
+export function apiResourceNames(): Map<string, { name: string; area: string; menu: string }> {
+  const byPath = new Map<string, { name: string; area: string; menu: string }>();
+  for (const area of seedAreas) {
+    for (const menu of area.children) {
+      for (const resource of menu.resources) {
+        if (resource.path) byPath.set(resource.path, { name: resource.name, area: area.name, menu: menu.name });
+      }
+    }
+  }
+  return byPath;
+}
 
 export const ADMIN_ROLE_NAME = '超级管理员';
 export const ADMIN_USER_NAME = 'admin';

@@ -1,14 +1,14 @@
 /**
- * The built-in catalogue (seed-data.ts: menus with their resources, dictionaries, schedules) kept in
+ * The built-in catalogue (catalogue.ts: menus with their resources, dictionaries, schedules) kept in
  * step with the database at every start. Each built-in is inserted once in a database's life: a
  * marker row in sys_builtin remembers it, so an upgrade adds what a newer version brings, and what
  * an operator later edited is never added back. Existing rows with the same natural key (menu path,
  * resource path or menu+type, dictionary code+value, schedule name) are adopted, not duplicated.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema';
-import { fieldLabels, seedAreas, seedDictionaries, seedSchedules, type SeedArea, type SeedSchedule } from './seed-data';
-import { nextRunAfter } from '../lib/cron';
+import type { Database } from '../../db/schema';
+import { fieldLabels, seedAreas, seedDictionaries, seedSchedules, type SeedArea, type SeedSchedule } from './catalogue';
+import { nextRunAfter } from '../../lib/cron';
 
 export interface BuiltinCatalog {
   areas: SeedArea[];
@@ -21,25 +21,23 @@ export const builtinCatalog: BuiltinCatalog = { areas: seedAreas, dictionaries: 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * insert: add every unmarked built-in (adopting an equal existing row); adoptOnly: mark the
- * built-ins that already exist and insert nothing (used once, when markers are introduced).
- * Answers how many built-ins were newly marked.
+ * Adds every unmarked built-in, adopting an equal existing row (a database seeded before markers
+ * existed, or a row a migration wrote) instead of inserting it. Answers how many built-ins were
+ * newly marked.
  */
-export async function syncBuiltins(db: Db, catalog: BuiltinCatalog = builtinCatalog, mode: 'insert' | 'adoptOnly' = 'insert'): Promise<number> {
+export async function syncBuiltins(db: Db, catalog: BuiltinCatalog = builtinCatalog): Promise<number> {
   const marked = new Set((await db.selectFrom('sysBuiltin').select('key').execute()).map((row) => row.key));
   const now = Date.now();
   const stamp = { createdAt: now, updatedAt: now };
   let added = 0;
-  /** Marks a built-in once it exists: `ensure` finds or (in insert mode) creates it. */
+  /** Marks a built-in once it exists: `find` finds it, or else `create` creates it. */
   const once = async <T>(key: string, find: () => Promise<T | undefined>, create: () => Promise<T>): Promise<T | undefined> => {
     const found = await find();
     if (marked.has(key)) return found;
-    const row = found ?? (mode === 'insert' ? await create() : undefined);
-    if (row !== undefined) {
-      await db.insertInto('sysBuiltin').values({ key, createdAt: now }).execute();
-      marked.add(key);
-      added += 1;
-    }
+    const row = found ?? (await create());
+    await db.insertInto('sysBuiltin').values({ key, createdAt: now }).execute();
+    marked.add(key);
+    added += 1;
     return row;
   };
 
