@@ -7,15 +7,12 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/constants';
 import { AppError } from '../../lib/errors';
-import { describeValidationError, type ValidationIssue } from '../../lib/validation-messages';
+import { validationMessage, type ValidationIssue } from '../../lib/validation-messages';
 
 /** A custom serializer sets no type of its own; without a charset clients misread the Chinese msg. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function formatValidationErrors(errors: ValidationIssue[]): AppError {
-  const first = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
-  return new AppError(Code.invalid, first ? describeValidationError(first) : '请求参数不合法');
-}
+export const formatValidationErrors = (errors: ValidationIssue[]): AppError => new AppError(Code.invalid, validationMessage(errors));
 
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是合法的 JSON',
