@@ -23,7 +23,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       'import-x/no-cycle': 'error',
-      // `interface FastifyInstance extends Services {}` is how Fastify's types are extended.
+      // `interface FastifyInstance extends AppDecorations {}` is how Fastify's types are extended.
       // React event props take async handlers (their promise settles on its own; errors surface as toasts).
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],

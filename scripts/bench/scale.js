@@ -134,7 +134,7 @@ async function devicesQuietWhere(env, where) {
  */
 async function massOutageFloor(env) {
   // The alarm the sweep raises, as the built server defines it.
-  const { OFFLINE_ALARM } = require(path.join(root, 'dist/node/server/routes/hotel/device/transitions.js'));
+  const { OFFLINE_ALARM } = require(path.join(root, 'dist/node/server/services/device-status/transitions.js'));
   const now = Date.now();
   await runStatements(env, [`update hotel_alarm set cleared_at = ${now} where cleared_at is null`, ...(env.DATABASE_URL ? ['vacuum analyze hotel_alarm'] : [])]);
   await devicesQuietWhere(env, '1 = 1');

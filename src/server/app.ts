@@ -19,10 +19,10 @@ import { apiResourceNames } from './services/builtins/catalogue';
 import { mqttPlugin } from './plugins/external/mqtt';
 import { metricsPlugin } from './plugins/app/metrics';
 import { apiRoutes } from './routes';
-import { LastSeenBuffer } from './routes/hotel/device/last-seen';
+import { LastSeenBuffer } from './services/device-status/last-seen';
 import type { ValidationIssue } from './lib/validation-messages';
 import { createValidatorCompiler } from './lib/validators';
-import './services';
+import './decorations';
 import { InFlight } from './lib/in-flight';
 
 export interface BuildOptions {

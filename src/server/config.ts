@@ -60,7 +60,7 @@ export interface ServerConfig {
   mqtt: { url?: string; topicPrefix: string; commandTimeoutMs: number };
   /**
    * Heartbeats of devices already online are written together every `flushMs`
-   * (routes/hotel/device/last-seen.ts): a crash loses at most this much of their last-seen times.
+   * (services/device-status/last-seen.ts): a crash loses at most this much of their last-seen times.
    */
   heartbeat: { flushMs: number };
   /** A request answered after this long is logged at warn with its route and time. */

@@ -8,8 +8,8 @@ import { openDatabase } from './db/connection';
 import { seedIfEmpty } from './services/builtins/seed';
 import { ADMIN_USER_NAME } from './services/builtins/catalogue';
 import { buildApp, closeApp } from './app';
-import { assertPasswordPolicy, generatePassword } from './plugins/app/passwords';
-import { startScheduler } from './routes/sys/schedule/scheduler';
+import { assertPasswordPolicy, generatePassword } from './lib/password-policy';
+import { startScheduler } from './services/scheduler/scheduler';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -5,8 +5,9 @@ import { expectOk, menuGrants, setPresence, signedInOperator } from './support/s
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
-import { flipStaleOffline, runTask, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/routes/sys/schedule/tasks';
-import { alarmsRaisedAt, applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, TransitionRecords } from '../../src/server/routes/hotel/device/transitions';
+import { runTask } from '../../src/server/services/scheduler/tasks';
+import { flipStaleOffline, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/services/device-status/offline-sweep';
+import { alarmsRaisedAt, applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, TransitionRecords } from '../../src/server/services/device-status/transitions';
 
 const MINUTE = 60_000;
 const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];

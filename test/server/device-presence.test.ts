@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { createTestDatabase, describeOnEachDatabase, dialects, type TestApp } from './support/harness';
 import { migrateUpTo, openTestKysely } from './support/migrations';
 import { deviceRow, expectOk } from './support/sys-fixtures';
-import { runTask } from '../../src/server/routes/sys/schedule/tasks';
+import { runTask } from '../../src/server/services/scheduler/tasks';
 import type { Database } from '../../src/server/db/schema';
 
 const MINUTE = 60_000;

@@ -1,17 +1,17 @@
 /**
- * Issue 10: the heartbeat's write path (routes/hotel/device/last-seen.ts). A device coming online
+ * Issue 10: the heartbeat's write path (services/device-status/last-seen.ts). A device coming online
  * is written before its heartbeat is answered; the heartbeats of an online device are held and
  * written together at the next flush, which never gives an offline device a fresh time without
  * its transition. The flush interval is long here, so only the test's own flush() writes; the
  * crash itself is exercised on the built product in test/deploy/heartbeat-crash.test.ts.
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { runTask } from '../../src/server/routes/sys/schedule/tasks';
+import { runTask } from '../../src/server/services/scheduler/tasks';
 import { expectOk, setPresence } from './support/sys-fixtures';
 import type { CompiledQuery } from 'kysely';
 import { queryPlan } from './support/query-plan';
 import { heartbeatLookup } from '../../src/server/routes/hotel/device/heartbeat';
-import { FLUSH_BATCH } from '../../src/server/routes/hotel/device/last-seen';
+import { FLUSH_BATCH } from '../../src/server/services/device-status/last-seen';
 import { listParameter } from '../../src/server/lib/id-list';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 

@@ -5,7 +5,7 @@
  */
 import { createTestDatabase, describeOnEachDatabase, dialects, startTestApp, type TestApp } from './support/harness';
 import { createRole, createUser, expectOk, menuGrants, signedInOperator, USER_PASSWORD } from './support/sys-fixtures';
-import { runTask } from '../../src/server/routes/sys/schedule/tasks';
+import { runTask } from '../../src/server/services/scheduler/tasks';
 import type { Row } from '../../src/server/db/schema';
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

@@ -6,7 +6,7 @@
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { expectOk, setPresence } from './support/sys-fixtures';
 import { devicesByType, onlineHistory, scheduleRunsPerDay, signInsPerDay } from '../../src/server/routes/sys/panel/charts';
-import { runTask } from '../../src/server/routes/sys/schedule/tasks';
+import { runTask } from '../../src/server/services/scheduler/tasks';
 import { PANEL_DAYS } from '../../src/contract/sys/panel';
 
 const HOUR = 3_600_000;

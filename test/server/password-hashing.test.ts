@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import { describeOnEachDatabase } from './support/harness';
 import { USER_PASSWORD, createUser } from './support/sys-fixtures';
 import { loadConfig } from '../../src/server/config';
-import { Passwords, assertPasswordPolicy } from '../../src/server/plugins/app/passwords';
+import { Passwords } from '../../src/server/plugins/app/passwords';
+import { assertPasswordPolicy } from '../../src/server/lib/password-policy';
 
 /** A hash as the first release wrote it: scrypt N=2^14, r=8, p=1. */
 function legacyScrypt(password: string): string {

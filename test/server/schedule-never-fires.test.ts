@@ -5,7 +5,7 @@
  */
 import { describeOnEachDatabase } from './support/harness';
 import { expectOk, rowCount } from './support/sys-fixtures';
-import { runDue } from '../../src/server/routes/sys/schedule/scheduler';
+import { runDue } from '../../src/server/services/scheduler/scheduler';
 
 const NEVER = ['0 0 31 4,6,9,11 *', '0 0 31 2,4,6 *', '0 0 30 2 *', '0 0 0 31 4 *'];
 const MESSAGE = 'Cron 表达式不正确：该表达式永远不会触发';

@@ -5,7 +5,7 @@
  */
 import { dialects, createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './support/harness';
 import { expectOk } from './support/sys-fixtures';
-import { closeInterruptedRuns, INTERRUPTED_AFTER_MS, runDue, startScheduler } from '../../src/server/routes/sys/schedule/scheduler';
+import { closeInterruptedRuns, INTERRUPTED_AFTER_MS, runDue, startScheduler } from '../../src/server/services/scheduler/scheduler';
 import { nextRunAfter } from '../../src/server/lib/cron';
 
 const MINUTE = 60_000;

@@ -201,7 +201,7 @@ describeOnEachDatabase(
       const throttle = new LoginThrottle(ctx().database.db, { userMaxFailures: 5, accountMaxFailures: 100, ipMaxFailures: 100, windowMinutes: 15, lockMinutes: 15, delayMs: 250 });
       const delays = [];
       for (let attempt = 0; attempt < 4; attempt++) {
-        delays.push((await throttle.begin(LoginThrottle.keys('slow', '192.0.2.1', null))).failureDelayMs);
+        delays.push((await throttle.begin(throttle.keys('slow', '192.0.2.1', null))).failureDelayMs);
       }
       expect(delays).toEqual([0, 0, 250, 500]);
     });

@@ -158,7 +158,7 @@ export interface DeviceCommandTable {
   requestedBy: number;
 }
 
-/** One online/offline change of a device, written by routes/hotel/device/transitions.ts. */
+/** One online/offline change of a device, written by services/device-status/transitions.ts. */
 export interface DeviceTransitionTable {
   id: Generated<number>;
   deviceId: number;

@@ -1,6 +1,6 @@
 /**
  * The offline sweep reads online devices in (last_seen_at, id) order, a chunk at a time, each
- * starting after the last one picked (routes/sys/schedule/tasks.ts). SQLite's index on
+ * starting after the last one picked (services/device-status/offline-sweep.ts). SQLite's index on
  * (online, last_seen_at) already ends in the rowid, which is the id, so it serves that order as it
  * is. PostgreSQL's does not: devices that went quiet at the same moment (a mass outage: a million
  * of them) sit in heap order, and every chunk sorted them all again by id: about 0.1 s a chunk of

@@ -1,6 +1,6 @@
 /**
  * Advanced settings (hotel/advanced): integration configurations and their initialisation. The app
- * secret is write-only (DESIGN 8): answers carry a mask, an edit with an empty secret keeps the
+ * secret is write-only (docs/api/hotel.md): answers carry a mask, an edit with an empty secret keeps the
  * stored one. Changing the platform parameters clears initialisedAt, so the list shows which
  * configurations need initialising again.
  */
@@ -12,6 +12,8 @@ import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type Sort
 import type { ADVANCED_SORT_KEYS } from '../../../../contract/hotel/advanced';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
+import { maskSecret } from './secret';
+import { advancedAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '配置名称已存在';
@@ -25,14 +27,6 @@ const ADVANCED_SORT: Record<(typeof ADVANCED_SORT_KEYS)[number], SortColumn> = {
   updatedAt: 'updatedAt',
 };
 const BY_ID = defaultOrder(['id', 'id']);
-/** Below this length the last four characters would give away too much of the secret. */
-const MASK_REVEAL_MIN_LENGTH = 12;
-
-export function maskSecret(secret: string): string {
-  if (secret === '') return '';
-  return secret.length >= MASK_REVEAL_MIN_LENGTH ? `******${secret.slice(-4)}` : '******';
-}
-
 function isHttpUrl(text: string): boolean {
   if (/\s/.test(text)) return false;
   try {
@@ -62,6 +56,7 @@ const toRecord = (row: Row<'hotelAdvanced'>) => ({
 });
 
 export function advancedRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('advanced', advancedAuditTarget);
   const nameTaken = (name: string) => valueTaken(app.db, 'hotelAdvanced', 'name', name);
   // A configuration may be saved incomplete (initialisation says what is missing), but what it has must be well formed.
   const assertSavable = (endpointUrl: string) => {

@@ -11,7 +11,7 @@ import { defineRoute, ok } from '../../../lib/route';
 import { given } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { verifyChain } from '../../../lib/audit-chain';
-import { dictionaryLabels } from '../export-labels';
+import { dictionaryLabels } from '../../../services/dictionary-labels';
 import { formatTime } from '../../../../contract/time';
 import { newestFirstInBatches, newestFirstPage } from '../../../lib/keyset-batches';
 

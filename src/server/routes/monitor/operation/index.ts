@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute, ok } from '../../../lib/route';
 import { sendXlsx } from '../../../lib/xlsx';
 import { verifyChain } from '../../../lib/audit-chain';
-import { dictionaryLabels } from '../export-labels';
+import { dictionaryLabels } from '../../../services/dictionary-labels';
 import { formatTime } from '../../../../contract/time';
 import { findOperation, inquireOperations, operationOptions, operationsForExport } from './repository';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/schema';
 import type { BodyOf } from '../../../../contract';
 import type { SessionUser } from '../../../lib/route';
 import { forbidden, invalid, notFound } from '../../../lib/errors';
-import { findRole, sameGrant, storedGrants, type Grant } from './grants';
+import { findRole, sameGrant, storedGrants, type Grant } from '../../../services/grants';
 
 type Db = Kysely<Database>;
 

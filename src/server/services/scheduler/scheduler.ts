@@ -6,8 +6,8 @@
  * that run instead of repeating it, and a run missed while every instance was down happens once.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../../../db/schema';
-import { nextRunAfter } from '../../../lib/cron';
+import type { Row } from '../../db/schema';
+import { nextRunAfter } from '../../lib/cron';
 import { runTask } from './tasks';
 
 export type RunTrigger = 'cron' | 'manual';

@@ -1,4 +1,9 @@
-/** The app-wide services every route plugin can reach through the Fastify instance. */
+/**
+ * What app.ts decorates the Fastify instance with, app-wide: the database handles, the
+ * configuration and the app plugins' services. Routes and services reach them through the instance
+ * (`app.db`, `app.audit`, …) and import only their types; each plugin that decorates more declares
+ * its own (metrics, mqtt, apiRoutes, request.user).
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { Dialect } from './db/dialect';
@@ -7,10 +12,10 @@ import type { Passwords } from './plugins/app/passwords';
 import type { Sessions } from './plugins/app/sessions';
 import type { LoginThrottle } from './plugins/app/throttle';
 import type { Audit } from './plugins/app/audit';
-import type { LastSeenBuffer } from './routes/hotel/device/last-seen';
+import type { LastSeenBuffer } from './services/device-status/last-seen';
 import type { InFlight } from './lib/in-flight';
 
-export interface Services {
+export interface AppDecorations {
   db: Kysely<Database>;
   /** Read-only queries that may cover many rows: list pages and counts (DatabaseHandle.reads). */
   reads: Kysely<Database>;
@@ -20,12 +25,12 @@ export interface Services {
   sessions: Sessions;
   throttle: LoginThrottle;
   audit: Audit;
-  /** Coalesced heartbeat times of online devices (routes/hotel/device/last-seen.ts). */
+  /** Coalesced heartbeat times of online devices (services/device-status/last-seen.ts). */
   lastSeen: LastSeenBuffer;
   /** Handlers and audit records still running, which shutdown waits for (lib/in-flight.ts). */
   inFlight: InFlight;
 }
 
 declare module 'fastify' {
-  interface FastifyInstance extends Services {}
+  interface FastifyInstance extends AppDecorations {}
 }

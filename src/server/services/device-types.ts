@@ -1,7 +1,7 @@
 /** Device types are data (the device_type dictionary), so the options on screen and the rule here agree. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { invalid } from '../../../lib/errors';
+import type { Database } from '../db/schema';
+import { invalid } from '../lib/errors';
 
 const DEVICE_TYPE_DICT = 'device_type';
 

@@ -15,9 +15,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { idIn, idRows } from '../../../lib/id-list';
-import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from '../../../plugins/app/audit';
+import type { Database } from '../../db/schema';
+import { idIn, idRows } from '../../lib/id-list';
+import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
 

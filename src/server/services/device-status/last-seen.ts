@@ -16,10 +16,10 @@
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { StatusDevice } from '../../../plugins/app/audit';
+import type { StatusDevice } from './records';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
-import { yieldToEventLoop } from '../../../lib/event-loop';
-import { idValueRows } from '../../../lib/id-list';
+import { yieldToEventLoop } from '../../lib/event-loop';
+import { idValueRows } from '../../lib/id-list';
 
 /**
  * Rows per flush statement (the event loop runs between them). On SQLite a statement holds the

@@ -4,8 +4,8 @@
  * levels deep), in one recursive query, and a subtree filter stays in SQL.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { notFound } from '../../../lib/errors';
+import type { Database } from '../db/schema';
+import { notFound } from '../lib/errors';
 
 interface Node {
   id: number;

@@ -1,8 +1,8 @@
 /** Reads of sys_user as the contract's UserRecord (with the role's name). */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import type { BodyOf, DataOf } from '../../../../contract';
-import { notFound } from '../../../lib/errors';
+import type { Database } from '../db/schema';
+import type { BodyOf, DataOf } from '../../contract';
+import { notFound } from '../lib/errors';
 import {
   defaultOrder,
   countUpTo,
@@ -15,11 +15,11 @@ import {
   type ListOrder,
   type PageRequest,
   type SortColumn,
-} from '../../../lib/list-query';
-import { idIn } from '../../../lib/id-list';
-import { listSearch } from '../../../lib/text-search';
-import type { Dialect } from '../../../db/dialect';
-import type { USER_SORT_KEYS } from '../../../../contract/sys/user';
+} from '../lib/list-query';
+import { idIn } from '../lib/id-list';
+import { listSearch } from '../lib/text-search';
+import type { Dialect } from '../db/dialect';
+import type { USER_SORT_KEYS } from '../../contract/sys/user';
 
 /** Where lists are read (the server's `reads`) and its dialect: name searches use the dialect's trigram index. */
 export interface UserStore {
