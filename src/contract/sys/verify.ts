@@ -1,4 +1,7 @@
-/** Sign-in, sign-out, own password, and the authorised menu (SPEC 7). */
+/**
+ * Sign-in (verify, the login view's name: sys/verify), sign-out, own password and the authorised
+ * menu: the calls of a signed-in session's life (docs/api/session.md).
+ */
 import { Type } from '@sinclair/typebox';
 import { Empty, field } from '../common';
 import { acts, get, post, postEmpty, reads } from '../endpoint';
@@ -16,7 +19,8 @@ export const AuthorityMenu = Type.Object({
   isAuth: Type.Integer(),
   /**
    * The types of this menu's resources the role holds (e.g. api_export), so a screen can hide what
-   * the server would refuse. Added to SPEC's shape; absent means unknown (show, the server decides).
+   * the server would refuse. Added to the original spec's shape (docs/api/session.md); absent means
+   * unknown (show, the server decides).
    */
   granted: Type.Optional(Type.Array(Type.String())),
 });
@@ -47,7 +51,7 @@ export const PasswordChangeBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const sessionEndpoints = {
+export const verifyEndpoints = {
   // Sign-in attempts are recorded in the login log, not the operation log.
   '/sys/user/verify': post(LoginBody, LoginData, { kind: 'none' }),
   '/sys/user/logout': postEmpty(Empty, acts('user', 'self', '退出登录')),
