@@ -1,9 +1,13 @@
 /**
  * The built-in catalogue sync: new installs get everything once; an upgraded database gets only
  * what a newer version adds; what an operator changed is never added back; a database seeded before
- * markers existed adopts what it holds.
+ * markers existed adopts what it holds; a built-in whose path a migration renamed keeps its grants
+ * and is not added twice.
  */
+import type { Kysely } from 'kysely';
 import { describeOnEachDatabase } from './support/harness';
+import { expectOk, resourceId, signedInOperator } from './support/sys-fixtures';
+import { auditIntegrityPaths } from '../../src/server/db/migrations/019_audit_integrity_paths';
 import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/services/builtins/sync';
 import type { SeedArea } from '../../src/server/services/builtins/catalogue';
 
@@ -94,5 +98,43 @@ describeOnEachDatabase('built-in catalogue', (ctx) => {
     expect(await totals()).toEqual(before);
     expect(await syncBuiltins(db(), builtinCatalog)).toBe(0);
     expect(await totals()).toEqual(before);
+  });
+
+  it('keeps the grants of the chain checks renamed from verify to integrity, and adds no second resource (migration 019)', async () => {
+    const admin = await ctx().login();
+    const paths = { operation: '/monitor/operation', login: '/monitor/login' };
+    const ids = { operation: await resourceId(ctx(), `${paths.operation}/integrity`), login: await resourceId(ctx(), `${paths.login}/integrity`) };
+    const { token } = await signedInOperator(ctx(), admin, 'chain-checker', [{ type: 'resource', resource: ids.operation }]);
+    // The database as a version before the rename left it: the old paths, types and marker keys.
+    for (const [name, menu] of Object.entries(paths)) {
+      await db()
+        .updateTable('sysResource')
+        .set({ path: `${menu}/verify`, type: 'api_verify' })
+        .where('id', '=', ids[name as keyof typeof ids])
+        .execute();
+      await db()
+        .updateTable('sysBuiltin')
+        .set({ key: `resource:${menu}:api_verify` })
+        .where('key', '=', `resource:${menu}:api_integrity`)
+        .execute();
+    }
+    const before = await totals();
+
+    await auditIntegrityPaths.up(db() as unknown as Kysely<unknown>);
+    expect(await syncBuiltins(db())).toBe(0);
+    expect(await totals()).toEqual(before);
+    const renamed = await db()
+      .selectFrom('sysResource')
+      .select(['id', 'path', 'type'])
+      .where('path', 'like', '/monitor/%/%')
+      .where('type', 'in', ['api_verify', 'api_integrity'])
+      .orderBy('id')
+      .execute();
+    expect(renamed).toEqual([
+      { id: ids.operation, path: '/monitor/operation/integrity', type: 'api_integrity' },
+      { id: ids.login, path: '/monitor/login/integrity', type: 'api_integrity' },
+    ]);
+    expect(expectOk(await ctx().call('/monitor/operation/integrity', null, token)).ok).toBe(true);
+    expect((await ctx().call('/monitor/login/integrity', null, token)).code).toBe(403);
   });
 });

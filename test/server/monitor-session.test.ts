@@ -113,7 +113,7 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
       expect(await app.database.db.selectFrom('sysSession').select('id').where('userId', '=', operator.user.id).execute()).toEqual([]);
     });
 
-    it('lists, filters, exports and verifies the login log', async () => {
+    it('lists, filters, exports and checks the integrity of the login log', async () => {
       const app = ctx();
       const page = expectOk(await app.call('/monitor/login/inquire', { size: 100, current: 1, params: { userName: 'front.desk' } }, admin));
       expect(page.records.map((r) => r.outcome)).toEqual(['wrongPassword', 'success']);
@@ -132,10 +132,10 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
       expect(response.headers['content-type']).toContain('spreadsheetml');
       expect(response.rawPayload.length).toBeGreaterThan(1000);
 
-      expect(expectOk(await app.call('/monitor/login/verify', null, admin))).toMatchObject({ ok: true });
+      expect(expectOk(await app.call('/monitor/login/integrity', null, admin))).toMatchObject({ ok: true });
       const victim = page.records[0].id;
       await app.database.db.updateTable('sysLoginLog').set({ outcome: 'success' }).where('id', '=', victim).execute();
-      expect(expectOk(await app.call('/monitor/login/verify', null, admin))).toMatchObject({ ok: false, firstBroken: { id: victim } });
+      expect(expectOk(await app.call('/monitor/login/integrity', null, admin))).toMatchObject({ ok: false, firstBroken: { id: victim } });
       await app.database.db.updateTable('sysLoginLog').set({ outcome: 'wrongPassword' }).where('id', '=', victim).execute();
     });
   });
@@ -244,14 +244,14 @@ describe.each(dialects())('force logout across API instances [%s]', (dialect) =>
       // Both instances append to the same chains at the same time: the locked head serialises them.
       // (Two SQLite connections in one process would wait for each other synchronously, so there
       // the calls alternate; separate processes on one SQLite file are serialised by SQLite itself.)
-      const before = expectOk(await first.call('/monitor/operation/verify', null, admin)).headId;
+      const before = expectOk(await first.call('/monitor/operation/integrity', null, admin)).headId;
       const create = (i: number) => (i % 2 === 0 ? first : second).call('/sys/role/creation', { name: `并发角色${i}`, remark: '', state: 1 }, admin);
       const indexes = Array.from({ length: 30 }, (_, i) => i);
       if (dialect === 'postgres') await Promise.all(indexes.map(create));
       else for (const i of indexes) await create(i);
-      const after = expectOk(await second.call('/monitor/operation/verify', null, admin));
+      const after = expectOk(await second.call('/monitor/operation/integrity', null, admin));
       expect(after).toMatchObject({ ok: true, headId: before + 30 });
-      expect(expectOk(await second.call('/monitor/login/verify', null, admin)).ok).toBe(true);
+      expect(expectOk(await second.call('/monitor/login/integrity', null, admin)).ok).toBe(true);
     } finally {
       await second.close();
       await first.close();

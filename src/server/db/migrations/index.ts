@@ -17,6 +17,7 @@ import { deviceRoomTypeIndex } from './015_device_room_type_index';
 import { searchTables } from './016_search_tables';
 import { devicePresence } from './017_device_presence';
 import { foldedSearch } from './018_folded_search';
+import { auditIntegrityPaths } from './019_audit_integrity_paths';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -40,6 +41,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '016_search_tables': searchTables(this.dialect),
       '017_device_presence': devicePresence(this.dialect),
       '018_folded_search': foldedSearch(this.dialect),
+      '019_audit_integrity_paths': auditIntegrityPaths,
     });
   }
 }

@@ -211,7 +211,7 @@ export const seedAreas: SeedArea[] = [
           api('操作日志详情', 'detail', '/monitor/operation/detail'),
           api('模块与操作', 'options', '/monitor/operation/options'),
           api('导出操作日志', 'export', '/monitor/operation/export'),
-          api('校验操作日志', 'verify', '/monitor/operation/verify'),
+          api('校验操作日志', 'integrity', '/monitor/operation/integrity'),
         ],
         fields: { outcome: 'monitor_outcome', operatorType: 'monitor_operator_type', targetType: 'monitor_target_type' },
       },
@@ -223,7 +223,7 @@ export const seedAreas: SeedArea[] = [
         resources: [
           api('查询登录日志', 'inquire', '/monitor/login/inquire'),
           api('导出登录日志', 'export', '/monitor/login/export'),
-          api('校验登录日志', 'verify', '/monitor/login/verify'),
+          api('校验登录日志', 'integrity', '/monitor/login/integrity'),
         ],
         fields: { event: 'monitor_login_event', outcome: 'monitor_login_outcome' },
       },
