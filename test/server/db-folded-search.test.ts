@@ -2,7 +2,7 @@
  * PostgreSQL's search tables hold their text folded to lower case (migration 018), so a search
  * tests `column like` without lower() on every row: rows written before the migration are folded by
  * it, and every insert and edit after it is folded by the triggers. What a search finds stays
- * `contains()`'s (text-search.test.ts checks that for any text).
+ * `contains()`'s (lib-text-search.test.ts checks that for any text).
  */
 import { sql, type Kysely } from 'kysely';
 import { describeOnPostgres } from './support/harness';

@@ -1,7 +1,7 @@
 /**
  * A search's matches read once for both the total and the page when they are few
  * (fetchMatchedPage, issue 10). idsUpTo, which reads them, is tested with countUpTo
- * (reached-counts.test.ts).
+ * (lib-reached-counts.test.ts).
  */
 import { fetchMatchedPage, type MatchedIds } from '../../src/server/lib/list-query';
 import type { Paged } from '../../src/contract/constants';
