@@ -1,7 +1,7 @@
 /**
- * Every business outcome is HTTP 200 with `{code, msg, data}` (DESIGN 2). Validation failures become
- * a Chinese 400; unexpected errors a generic 500 whose details stay in the log. Only what is not a
- * business answer keeps a real HTTP status (413 body too large).
+ * Every business outcome is HTTP 200 with `{code, msg, data}` (docs/API.md, answers). Validation
+ * failures become a Chinese 400; unexpected errors a generic 500 whose details stay in the log.
+ * Only what is not a business answer keeps a real HTTP status (413 body too large).
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';

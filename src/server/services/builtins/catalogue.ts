@@ -1,8 +1,8 @@
 /**
- * What the first start puts in an empty database: the two areas of SPEC 1 with one child menu per
- * screen, each menu's resources (its API paths and its dictionary-driven fields), and the
- * dictionaries those fields use, and the default housekeeping schedules. Resource paths must match
- * the routes registered under /api.
+ * What the first start puts in an empty database: the product's areas (系统管理, 酒店管理, 系统监控;
+ * docs/architecture.md, built-in catalogue) with one child menu per screen, each menu's resources
+ * (its API paths and its dictionary-driven fields), and the dictionaries those fields use, and the
+ * default housekeeping schedules. Resource paths must match the routes registered under /api.
  */
 import type { TaskName } from '../../../contract/sys/schedule';
 

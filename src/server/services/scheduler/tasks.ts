@@ -1,7 +1,8 @@
 /**
- * The registry of built-in tasks: the only code a schedule can run (DESIGN 8). A schedule names one
- * of the contract's `scheduleTasks` keys and carries parameters checked against that task's
- * schema; nothing from a request or the database ever becomes a class, function or module name.
+ * The registry of built-in tasks: the only code a schedule can run (docs/api/schedule.md). A
+ * schedule names one of the contract's `scheduleTasks` keys and carries parameters checked against
+ * that task's schema; nothing from a request or the database ever becomes a class, function or
+ * module name.
  */
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
