@@ -13,6 +13,7 @@
  * database is created and dropped.
  */
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
+const { call, startServer } = require('./server');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -209,8 +210,6 @@ async function fillPostgres(url, rows = ROWS) {
 }
 
 async function benchOne(name, env, fill) {
-  // Required here, not at the top: bench.js requires this module (from its main) in turn.
-  const { startServer, call } = require('../bench');
   console.log(`\n== Audit log on ${name}: ${ROWS.toLocaleString('en')} operation records (${os.cpus().length} cores)`);
   // The first start creates the schema and the administrator; the rows go in while it is stopped.
   const first = await startServer(env);

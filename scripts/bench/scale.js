@@ -28,6 +28,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
 const { cpuMeter } = require('./cpu-budget');
+const tools = require('./server');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
@@ -344,7 +345,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
   }
 }
 
-async function run(tools) {
+async function run() {
   if (process.env.BENCH_SCALE === '0') return;
   const bare = await tools.bareRoute();
   const meter = cpuMeter(bare.pid);
