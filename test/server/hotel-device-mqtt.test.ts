@@ -228,6 +228,15 @@ if (!MQTT_URL) {
         expect(await lastCommandOf(ctx(), admin, sn)).toMatchObject({ status: 'timed_out', ackedAt: null });
       });
 
+      it('ignores an ack whose command id is past the id columns’ range: logged at warn, never at error', async () => {
+        const sn = `MQ-RANGE-${tag}`;
+        const { deviceKey } = await createDevice(ctx(), admin, sn);
+        const linesBefore = lines.length;
+        await device.publishAsync(`${prefix}/device/${sn}/command/ack`, JSON.stringify({ key: deviceKey, commandId: 2147483648 }), { qos: 1 });
+        await waitFor(() => lines.slice(linesBefore).some((line) => line.includes('mqtt command ack ignored') && line.includes(sn) && line.includes('malformed')));
+        expect(lines.slice(linesBefore).filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
+      });
+
       it('refuses 重启 for a disabled device and an unknown one, sending nothing', async () => {
         const { device: disabled } = await createDevice(ctx(), admin, `MQ-DIS-${tag}`, 0);
         expect(await ctx().call('/hotel/device/command/reboot', { id: disabled.id }, admin)).toEqual({ code: 400, msg: '设备已停用，无法下发远程指令', data: null });

@@ -25,6 +25,7 @@ import { redact } from '../../lib/redact';
 import { describeUserAgent, userAgentOf } from '../../lib/user-agent';
 import { AppError } from '../../lib/errors';
 import { Code } from '../../../contract/constants';
+import { INT4_MAX } from '../../../contract/common';
 import { AuditTargets, type AuditTarget, type Loaded } from './audit-targets';
 import type { EndedSession, SessionEndReason, SessionEvents } from './sessions';
 
@@ -41,6 +42,12 @@ interface AuditState {
   startedAt: bigint;
   /** Read when the request arrives: once its client has gone the socket no longer knows it. */
   ip: string;
+  /**
+   * Whether the route's schema accepted the request (its handler was reached). Only then is a
+   * target read by the id the request names: a refused id may be anything, even a value the
+   * database rejects outright (an integer past the column's range).
+   */
+  accepted: boolean;
   before?: Loaded;
   answer?: unknown;
 }
@@ -178,7 +185,8 @@ function targetIdOf(meta: AuditMeta, request: FastifyRequest, data?: unknown): s
   return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
 }
 
-const numericId = (id: string): number | undefined => (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined);
+/** The id as a number when it can name a row: a positive integer within an id column's range. */
+const numericId = (id: string): number | undefined => (/^[1-9]\d{0,9}$/.test(id) && Number(id) <= INT4_MAX ? Number(id) : undefined);
 
 function titleOf(schemas: unknown[], field: string): string {
   for (const schema of schemas) {
@@ -234,7 +242,8 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
   };
   const target = meta.target ? app.audit.targets.get(meta.target) : undefined;
   const targetId = targetIdOf(meta, request, answer?.data);
-  const id = numericId(targetId);
+  // A refused request's record names the target as sent, read from nothing.
+  const id = state.accepted ? numericId(targetId) : undefined;
   const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
   const known = after ?? state.before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
   const changes = target && state.before && after ? changesOf(target, spec?.body, state.before, after) : [];
@@ -288,14 +297,15 @@ export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: ()
   // no state, so the hooks below return at once for them.
   app.addHook('onRequest', (request, _reply, hookDone) => {
     if (!request.is404 && request.routeOptions.url?.startsWith(API_PREFIX) && specOf(request)?.audit?.kind !== 'none') {
-      request.auditState = { startedAt: process.hrtime.bigint(), ip: request.ip ?? '' };
+      request.auditState = { startedAt: process.hrtime.bigint(), ip: request.ip ?? '', accepted: false };
     }
     hookDone();
   });
 
-  // The "before" of an edit, read once the body is valid and the caller allowed.
+  // Reached once the body is valid and the caller allowed: the "before" of an edit is read here.
   app.addHook('preHandler', async (request) => {
     const state = request.auditState;
+    if (state) state.accepted = true;
     const meta = specOf(request)?.audit;
     if (!state || !meta?.target || (meta.kind ?? 'write') !== 'write' || meta.targetId?.startsWith('data.')) return;
     const id = numericId(targetIdOf(meta, request));
