@@ -2,7 +2,7 @@
  * What app.ts decorates the Fastify instance with, app-wide: the database handles, the
  * configuration and the app plugins' services. Routes and services reach them through the instance
  * (`app.db`, `app.audit`, …) and import only their types; each plugin that decorates more declares
- * its own (metrics, mqtt, apiRoutes, request.user).
+ * its own (metrics, mqtt, apiRoutes; lib/route.ts declares request.user).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';

@@ -88,92 +88,89 @@ const levelOf = (line: string) => (JSON.parse(line) as { level: number }).level;
 /** pino's level of `error`. */
 const ERROR_LEVEL = 50;
 
-describeOnEachDatabase(
-  'fuzzing every route with invalid input',
-  (ctx) => {
-    const figures: Figures = { routes: 0, skipped: [], cases: 0, idLimitCases: 0, answers: {}, errors500: 0, changedRows: 0, errorLines: 0 };
-    let adminId: number;
+function fuzzEveryRoute(ctx: () => TestApp): void {
+  const figures: Figures = { routes: 0, skipped: [], cases: 0, idLimitCases: 0, answers: {}, errors500: 0, changedRows: 0, errorLines: 0 };
+  let adminId: number;
 
-    beforeAll(async () => {
-      adminId = (await ctx().database.db.selectFrom('sysUser').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow()).id;
-    });
+  beforeAll(async () => {
+    adminId = (await ctx().database.db.selectFrom('sysUser').select('id').where('userName', '=', 'admin').executeTakeFirstOrThrow()).id;
+  });
 
-    afterAll(() => {
-      // The closing note of issue 8 quotes these figures.
-      console.log(
-        `fuzz [${ctx().database.dialect}]: ${figures.routes} routes fuzzed (${figures.skipped.length} take no input: ${figures.skipped.join(', ')}), ` +
-          `${figures.cases} cases at ${RUNS} per route (and ${figures.idLimitCases} with ids past the limit), answers ${JSON.stringify(figures.answers)}, ` +
-          `500s: ${figures.errors500}, changed rows: ${figures.changedRows}, error log lines: ${figures.errorLines}`,
-      );
-    });
+  afterAll(() => {
+    // The closing note of issue 8 quotes these figures.
+    console.log(
+      `fuzz [${ctx().database.dialect}]: ${figures.routes} routes fuzzed (${figures.skipped.length} take no input: ${figures.skipped.join(', ')}), ` +
+        `${figures.cases} cases (${RUNS} random per route, ${figures.idLimitCases} with an id past the limit), answers ${JSON.stringify(figures.answers)}, ` +
+        `500s: ${figures.errors500}, changed rows: ${figures.changedRows}, error log lines: ${figures.errorLines}`,
+    );
+  });
 
-    it('answers every invalid request with a Chinese 400, writes nothing and logs no error', async () => {
-      const routes = ctx().app.apiRoutes.filter((route) => route.method === 'POST' || route.method === 'GET');
-      expect(routes.length).toBeGreaterThanOrEqual(Object.keys(contract).length);
-      const failures: string[] = [];
+  it('answers every invalid request with a Chinese 400, writes nothing and logs no error', async () => {
+    const routes = ctx().app.apiRoutes.filter((route) => route.method === 'POST' || route.method === 'GET');
+    expect(routes.length).toBeGreaterThanOrEqual(Object.keys(contract).length);
+    const failures: string[] = [];
 
-      for (const route of routes) {
-        const path = route.url.slice('/api'.length);
-        const key = route.method === 'GET' ? `GET ${path}` : path;
-        const spec = (contract as Record<string, EndpointSpec>)[key];
-        if (!spec?.body) {
-          figures.skipped.push(key);
-          continue;
-        }
-        figures.routes += 1;
-        const schema = spec.body as unknown as SchemaNode;
-        const cases = route.method === 'GET' ? invalidQueries(schema) : invalidBodies(schema);
-        // A session of its own per route, so that a route which ended its session (had a fix
-        // regressed) cannot turn the answers of every later route into 401s.
-        const admin = await ctx().app.sessions.issue(adminId, '127.0.0.1');
-        const before = await fingerprint(ctx());
-        const logFrom = log.lines.length;
+    for (const route of routes) {
+      const path = route.url.slice('/api'.length);
+      const key = route.method === 'GET' ? `GET ${path}` : path;
+      const spec = (contract as Record<string, EndpointSpec>)[key];
+      if (!spec?.body) {
+        figures.skipped.push(key);
+        continue;
+      }
+      figures.routes += 1;
+      const schema = spec.body as unknown as SchemaNode;
+      const cases = route.method === 'GET' ? invalidQueries(schema) : invalidBodies(schema);
+      // A session of its own per route, so that a route which ended its session (had a fix
+      // regressed) cannot turn the answers of every later route into 401s.
+      const admin = await ctx().app.sessions.issue(adminId, '127.0.0.1');
+      const before = await fingerprint(ctx());
+      const logFrom = log.lines.length;
 
-        const send = async ({ text }: InvalidCase) =>
-          route.method === 'GET'
-            ? ctx().app.inject({ method: 'GET', url: `${route.url}?${text}`, headers: { authorization: `Bearer ${admin}` } })
-            : ctx().app.inject({ method: 'POST', url: route.url, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: text });
+      const send = async ({ text }: InvalidCase) =>
+        route.method === 'GET'
+          ? ctx().app.inject({ method: 'GET', url: `${route.url}?${text}`, headers: { authorization: `Bearer ${admin}` } })
+          : ctx().app.inject({ method: 'POST', url: route.url, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: text });
 
-        /** Sends one case and answers whether it was refused as it must be. */
-        const refusedAsItMust = async (invalid: InvalidCase) => {
-          const response = await send(invalid);
-          figures.cases += 1;
-          const body = response.statusCode === 200 ? response.json<{ code: number; msg: string }>() : null;
-          const label = body ? String(body.code) : `HTTP ${response.statusCode}`;
-          figures.answers[label] = (figures.answers[label] ?? 0) + 1;
-          if (body?.code === 500 || response.statusCode >= 500) figures.errors500 += 1;
-          return body !== null && body.code === 400 && CJK.test(body.msg);
-        };
+      /** Sends one case and answers whether it was refused as it must be. */
+      const refusedAsItMust = async (invalid: InvalidCase) => {
+        const response = await send(invalid);
+        figures.cases += 1;
+        const body = response.statusCode === 200 ? response.json<{ code: number; msg: string }>() : null;
+        const label = body ? String(body.code) : `HTTP ${response.statusCode}`;
+        figures.answers[label] = (figures.answers[label] ?? 0) + 1;
+        if (body?.code === 500 || response.statusCode >= 500) figures.errors500 += 1;
+        return body !== null && body.code === 400 && CJK.test(body.msg);
+      };
 
-        for (const invalid of route.method === 'GET' ? idLimitQueries(schema) : idLimitBodies(schema, SEED ?? 29)) {
-          figures.idLimitCases += 1;
-          if (!(await refusedAsItMust(invalid))) {
-            const answer = await send(invalid);
-            failures.push(`${key}: ${invalid.mutation} -> HTTP ${answer.statusCode} ${answer.body.slice(0, 200)} (sent ${invalid.text.slice(0, 200)})`);
-          }
-        }
-
-        const outcome = await fc.check(fc.asyncProperty(cases, refusedAsItMust), { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) });
-        if (outcome.failed) {
-          const [invalid] = outcome.counterexample!;
+      for (const invalid of route.method === 'GET' ? idLimitQueries(schema) : idLimitBodies(schema, SEED ?? 29)) {
+        figures.idLimitCases += 1;
+        if (!(await refusedAsItMust(invalid))) {
           const answer = await send(invalid);
-          failures.push(`${key}: ${invalid.mutation} -> HTTP ${answer.statusCode} ${answer.body.slice(0, 200)} (seed ${outcome.seed}, sent ${invalid.text.slice(0, 200)})`);
+          failures.push(`${key}: ${invalid.mutation} -> HTTP ${answer.statusCode} ${answer.body.slice(0, 200)} (sent ${invalid.text.slice(0, 200)})`);
         }
-
-        const changed = changedRows(before, await fingerprint(ctx()));
-        figures.changedRows += changed;
-        if (changed > 0) failures.push(`${key}: ${changed} rows changed by refused requests`);
-
-        const errorLines = log.lines.slice(logFrom).filter((line) => levelOf(line) >= ERROR_LEVEL);
-        figures.errorLines += errorLines.length;
-        for (const line of errorLines.slice(0, 3)) failures.push(`${key}: a refused request logged at error: ${line.slice(0, 300)}`);
       }
 
-      expect(failures).toEqual([]);
-      expect(figures.errors500).toBe(0);
-      expect(figures.errorLines).toBe(0);
-    }, 300_000);
-  },
-  {},
-  { logger: { level: 'warn', stream: log.stream } },
-);
+      const outcome = await fc.check(fc.asyncProperty(cases, refusedAsItMust), { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) });
+      if (outcome.failed) {
+        const [invalid] = outcome.counterexample!;
+        const answer = await send(invalid);
+        failures.push(`${key}: ${invalid.mutation} -> HTTP ${answer.statusCode} ${answer.body.slice(0, 200)} (seed ${outcome.seed}, sent ${invalid.text.slice(0, 200)})`);
+      }
+
+      const changed = changedRows(before, await fingerprint(ctx()));
+      figures.changedRows += changed;
+      if (changed > 0) failures.push(`${key}: ${changed} rows changed by refused requests`);
+
+      const errorLines = log.lines.slice(logFrom).filter((line) => levelOf(line) >= ERROR_LEVEL);
+      figures.errorLines += errorLines.length;
+      for (const line of errorLines.slice(0, 3)) failures.push(`${key}: a refused request logged at error: ${line.slice(0, 300)}`);
+    }
+
+    expect(failures).toEqual([]);
+    expect(figures.errors500).toBe(0);
+    expect(figures.errorLines).toBe(0);
+  }, 300_000);
+}
+
+describeOnEachDatabase('fuzzing every route with invalid input', fuzzEveryRoute, {}, { logger: { level: 'warn', stream: log.stream } });
