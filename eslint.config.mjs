@@ -3,12 +3,65 @@
  * no import cycles; formatting is Prettier's alone (eslint-config-prettier turns ESLint's off).
  * `npm run lint` runs it with Prettier's check; `npm test` runs `npm run lint`.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The server's layers, one way (docs/architecture.md): main -> app -> routes/<area>/<feature> ->
+ * services -> plugins -> lib (with config.ts) -> db -> contract. Each zone forbids its target to
+ * import from a higher layer; a feature folder imports no other feature; migrations import nothing
+ * that can change. A wrong import fails `npm run lint`.
+ */
+const server = (part) => `./src/server/${part}`;
+const entries = ['main.ts', 'audit-integrity.ts'].map(server);
+const appLayer = [...entries, server('app.ts'), server('decorations.ts')];
+const routesLayer = [...appLayer, server('routes')];
+const servicesLayer = [...routesLayer, server('services')];
+const pluginsLayer = [...servicesLayer, server('plugins')];
+const libLayer = [...pluginsLayer, server('lib'), server('config.ts')];
+/** routes/<area>/<feature>, and routes/ops (an area of one feature). */
+const features = fs
+  .readdirSync('src/server/routes', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((area) => {
+    const inside = fs.readdirSync(path.join('src/server/routes', area.name), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    return inside.length === 0 ? [area.name] : inside.map((feature) => `${area.name}/${feature.name}`);
+  });
+const serverZones = [
+  { target: './src/contract', from: ['./src/server', './src/client'], message: 'The contract imports only itself: both halves import it.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
+  { target: server('db'), from: libLayer, message: 'db/ is storage: it imports only db/ and the contract.' },
+  {
+    target: server('db/migrations/[0-9]*.ts'),
+    from: server('db'),
+    except: ['./dialect.ts'],
+    message: 'A migration is frozen: it carries its own copy of any helper, takes types only from db/dialect.ts and imports no other migration.',
+  },
+  {
+    target: [server('*.ts'), server('db/*.ts'), server('lib'), server('plugins'), server('services'), server('routes')],
+    from: server('db/migrations'),
+    except: ['./index.ts'],
+    message: 'No running code imports a migration; only the migration index does.',
+  },
+  { target: [server('lib'), server('config.ts')], from: pluginsLayer, message: 'lib/ (and config.ts) import only lib/, db/ and the contract.' },
+  { target: server('plugins'), from: servicesLayer, message: 'Plugins never import services or routes.' },
+  { target: server('plugins/external'), from: server('plugins/app'), message: 'External plugins (framework and integrations) know no app plugin.' },
+  { target: server('services'), from: routesLayer, message: 'Services are imported by routes and never import them.' },
+  { target: server('routes'), from: appLayer, message: 'Routes never import app.ts or an entry point.' },
+  ...features.map((feature) => ({
+    target: server(`routes/${feature}`),
+    from: server('routes'),
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: what several share lives in services/.',
+  })),
+  { target: [server('app.ts'), server('decorations.ts')], from: entries, message: 'Nothing imports an entry point.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'test-reports/**', 'test/e2e/screenshots/**', 'data/**'] },
@@ -23,13 +76,28 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       'import-x/no-cycle': 'error',
-      // `interface FastifyInstance extends Services {}` is how Fastify's types are extended.
+      // `interface FastifyInstance extends AppDecorations {}` is how Fastify's types are extended.
       // React event props take async handlers (their promise settles on its own; errors surface as toasts).
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // Unused names are the compiler's job (noUnusedLocals / noUnusedParameters); a leading _
       // marks a parameter kept for its position.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/server/**', 'src/contract/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
+  },
+  {
+    // Routes and services reach plugins through their decorations (app.audit, app.sessions, …) and
+    // import only their types.
+    files: ['src/server/routes/**', 'src/server/services/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)plugins/', allowTypeImports: true, message: 'Reach a plugin through its decoration (app.<name>); import only its types.' }] },
+      ],
     },
   },
   {

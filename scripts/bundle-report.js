@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Gzip sizes of the built client (dist/client) against the budgets of DESIGN 9 and issue 11:
+ * Gzip sizes of the built client (dist/client) against its budgets (docs/client.md, bundle budget):
  * - the login route (everything index.html loads: entry scripts and stylesheets) at most 250 KB;
  * - the shell chunk (shell.*.js + .css), and also everything the shell loads beyond the login
  *   route (its chunk plus the shared library chunks it pulls in), under 60 KB; each screen chunk
@@ -91,6 +91,6 @@ for (const rule of PLACEMENT) {
 }
 
 if (overBudget) {
-  console.error('bundle over budget or a library out of place (DESIGN 9, docs/client.md)');
+  console.error('bundle over budget or a library out of place (docs/client.md, bundle budget)');
   process.exitCode = 1;
 }

@@ -162,8 +162,8 @@ async function analyze(config) {
     await client.connect();
     // The search tables (migration 016, one per searched table) were filled by the insert triggers,
     // and need statistics as much.
-    const { SEARCHED_COLUMNS } = require(path.join(root, 'dist/node/server/db/migrations/013_substring_search.js'));
-    const searchTables = Object.keys(SEARCHED_COLUMNS).map((table) => `${table}_search`);
+    const { SEARCHED_COLUMNS, searchTableOf } = require(path.join(root, 'dist/node/server/db/search-tables.js'));
+    const searchTables = Object.keys(SEARCHED_COLUMNS).map(searchTableOf);
     for (const table of ['hotel_location', 'hotel_device', 'hotel_device_presence', 'sys_user', ...searchTables]) await client.query(`vacuum analyze ${table}`);
     await client.end();
     return;

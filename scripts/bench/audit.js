@@ -4,7 +4,7 @@
  * operation log with BENCH_AUDIT_ROWS records (5,000,000 by default) computing their hash chain here,
  * then measures, for one client, page 1 and filtered pages of /monitor/operation/inquire (p50/p95),
  * a .xlsx export of BENCH_AUDIT_EXPORT_ROWS records (time and the server's peak RSS) and, unless
- * BENCH_AUDIT_VERIFY=0, a verification of the whole chain.
+ * BENCH_AUDIT_INTEGRITY=0, the integrity check of the whole chain.
  *
  *   BENCH_AUDIT_ROWS=200000 BENCH_AUDIT_EXPORT_ROWS=50000 node scripts/bench/audit.js   # quick run
  *
@@ -13,6 +13,7 @@
  * database is created and dropped.
  */
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
+const { call, startServer } = require('./server');
 const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
@@ -24,7 +25,7 @@ const EXPORT_ROWS = Math.min(ROWS, Number(process.env.BENCH_AUDIT_EXPORT_ROWS ??
 const REQUESTS = Number(process.env.BENCH_AUDIT_REQUESTS ?? 50);
 const DATABASES = (process.env.BENCH_AUDIT_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const PG_URL = process.env.BENCH_AUDIT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const VERIFY = process.env.BENCH_AUDIT_VERIFY !== '0';
+const INTEGRITY = process.env.BENCH_AUDIT_INTEGRITY !== '0';
 const DAY = 86_400_000;
 
 /** What a hotel's back office writes: a few modules, their actions, 200 operators, mostly successes. */
@@ -48,7 +49,7 @@ const { hashedColumns, recordHash } = require('../../dist/node/server/lib/audit-
 const COLUMNS = hashedColumns.operation;
 const SQL_COLUMNS = [...COLUMNS, 'prevHash', 'hash'].map((c) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`));
 
-/** A POST that may take minutes (verifying millions of records): no client-side time limit. */
+/** A POST that may take minutes (checking millions of records): no client-side time limit. */
 function callLong(base, key, token) {
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${key}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } }, (response) => {
@@ -209,8 +210,6 @@ async function fillPostgres(url, rows = ROWS) {
 }
 
 async function benchOne(name, env, fill) {
-  // Required here, not at the top: bench.js requires this module (from its main) in turn.
-  const { startServer, call } = require('../bench');
   console.log(`\n== Audit log on ${name}: ${ROWS.toLocaleString('en')} operation records (${os.cpus().length} cores)`);
   // The first start creates the schema and the administrator; the rows go in while it is stopped.
   const first = await startServer(env);
@@ -255,11 +254,11 @@ async function benchOne(name, env, fill) {
       `  export ${EXPORT_ROWS.toLocaleString('en')} rows to .xlsx: ${((Date.now() - started) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB; ` +
         `server RSS ${before.rss.toFixed(0)} MB before (peak so far ${before.peak.toFixed(0)} MB), peak ${after.peak.toFixed(0)} MB after`,
     );
-    if (VERIFY) {
+    if (INTEGRITY) {
       const t1 = Date.now();
-      const result = await callLong(server.base, '/monitor/operation/verify', token);
+      const result = await callLong(server.base, '/monitor/operation/integrity', token);
       console.log(
-        `  verify the chain: ${result.checked.toLocaleString('en')} records in ${((Date.now() - t1) / 1000).toFixed(1)} s, ${result.ok ? 'intact' : `broken at ${result.firstBroken.id}`}`,
+        `  check the chain's integrity: ${result.checked.toLocaleString('en')} records in ${((Date.now() - t1) / 1000).toFixed(1)} s, ${result.ok ? 'intact' : `broken at ${result.firstBroken.id}`}`,
       );
     }
   } finally {

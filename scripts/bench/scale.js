@@ -28,6 +28,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const { withTemporaryPostgres, withTemporarySqlite } = require('./temporary-databases');
 const { cpuMeter } = require('./cpu-budget');
+const tools = require('./server');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
@@ -134,7 +135,7 @@ async function devicesQuietWhere(env, where) {
  */
 async function massOutageFloor(env) {
   // The alarm the sweep raises, as the built server defines it.
-  const { OFFLINE_ALARM } = require(path.join(root, 'dist/node/server/routes/hotel/device/transitions.js'));
+  const { OFFLINE_ALARM } = require(path.join(root, 'dist/node/server/services/device-status/transitions.js'));
   const now = Date.now();
   await runStatements(env, [`update hotel_alarm set cleared_at = ${now} where cleared_at is null`, ...(env.DATABASE_URL ? ['vacuum analyze hotel_alarm'] : [])]);
   await devicesQuietWhere(env, '1 = 1');
@@ -344,7 +345,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
   }
 }
 
-async function run(tools) {
+async function run() {
   if (process.env.BENCH_SCALE === '0') return;
   const bare = await tools.bareRoute();
   const meter = cpuMeter(bare.pid);

@@ -8,7 +8,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 /**
  * A list's sort: one of its enumerated keys (the server maps each to a column; no column name or
- * SQL comes from the request, DESIGN 8) and antd's direction. An unknown key is a 400.
+ * SQL comes from the request: docs/API.md, sorting) and antd's direction. An unknown key is a 400.
  */
 export function sortRequest<S extends string>(keys: readonly S[]) {
   return Type.Object(

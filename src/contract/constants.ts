@@ -3,7 +3,7 @@
  * use it without pulling in the schema library.
  */
 
-/** Business outcome codes carried in the envelope body (DESIGN 2); HTTP status stays 200. */
+/** Business outcome codes carried in the envelope body (docs/API.md, answers); HTTP status stays 200. */
 export const Code = {
   ok: 200,
   invalid: 400,
@@ -53,7 +53,7 @@ export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 export const DEVICE_KEY_HEADER = 'x-device-key';
 export const TIME_ZONE = 'Asia/Shanghai';
 
-/** The path exempt from the bearer header (SPEC 9). */
+/** The path exempt from the bearer header: sign-in (docs/API.md, calls). */
 export const LOGIN_PATH = '/sys/user/verify';
 
 /** The spreadsheet type of exports and imports. */

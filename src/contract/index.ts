@@ -1,9 +1,10 @@
 /**
  * The whole API contract: endpoint key -> request and answer schemas. A key is the path under
- * /api, prefixed with "GET " for the two GET helpers (SPEC 7).
+ * /api, prefixed with "GET " for the GET helpers (docs/API.md: every call is a POST with a JSON
+ * body, except a few reads that are GETs).
  */
 import type { EndpointSpec, BodyOfSpec, DataOfSpec } from './endpoint';
-import { sessionEndpoints } from './sys/session';
+import { verifyEndpoints } from './sys/verify';
 import { panelEndpoints } from './sys/panel';
 import { userEndpoints } from './sys/user';
 import { roleEndpoints } from './sys/role';
@@ -23,7 +24,7 @@ import { messageEndpoints } from './monitor/message';
 import { opsEndpoints } from './ops';
 
 export const contract = {
-  ...sessionEndpoints,
+  ...verifyEndpoints,
   ...panelEndpoints,
   ...userEndpoints,
   ...roleEndpoints,

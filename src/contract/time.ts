@@ -1,6 +1,7 @@
 /**
  * How a time reads wherever people read one (screens and exported files): epoch milliseconds as
- * `YYYY-MM-DD HH:mm:ss` on the clock of the product's zone (SPEC 9), whatever the machine's own.
+ * `YYYY-MM-DD HH:mm:ss` on the clock of the product's zone (Asia/Shanghai, docs/architecture.md),
+ * whatever the machine's own.
  */
 import { TIME_ZONE } from './constants';
 

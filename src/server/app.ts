@@ -15,13 +15,14 @@ import { LoginThrottle } from './plugins/app/throttle';
 import { securityPlugin } from './plugins/external/security';
 import { spaPlugin } from './plugins/external/spa';
 import { openApiPlugin } from './plugins/external/openapi';
+import { apiResourceNames } from './services/builtins/catalogue';
 import { mqttPlugin } from './plugins/external/mqtt';
 import { metricsPlugin } from './plugins/app/metrics';
 import { apiRoutes } from './routes';
-import { LastSeenBuffer } from './routes/hotel/device/last-seen';
+import { LastSeenBuffer } from './services/device-status/last-seen';
 import type { ValidationIssue } from './lib/validation-messages';
 import { createValidatorCompiler } from './lib/validators';
-import './services';
+import './decorations';
 import { InFlight } from './lib/in-flight';
 import { Notifications } from './services/notification';
 
@@ -83,7 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Before the routes: device routes register the topics they handle.
   await app.register(mqttPlugin);
   // Before the routes: it collects them as they register.
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { resourceNames: apiResourceNames() });
   await app.register(apiRoutes, { prefix: '/api' });
   if (config.clientDir) await app.register(spaPlugin, { root: config.clientDir });
   return app;

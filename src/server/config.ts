@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { LogLevel } from 'fastify';
 import { defaultReaderCount, READER_NICENESS } from './db/sqlite-readers';
+import type { DatabaseOptions } from './db/connection';
 
 /**
  * List queries that may run at once on PostgreSQL, per instance. On 2 cores with 4 staff running
@@ -26,7 +27,7 @@ export interface ServerConfig {
   pgPreparedStatements: boolean;
   /** Connections of the PostgreSQL pool for list pages, counts and exports (db/connection.ts); 0 shares the main pool. */
   pgReadConnections: number;
-  /** V8's old-generation growth past the live heap, in percent (heap-growth.ts); 0 leaves V8's own. */
+  /** V8's old-generation growth past the live heap, in percent (lib/heap-growth.ts); 0 leaves V8's own. */
   heapGrowingPercent: number;
   /** Built SPA served on the same origin; absent in API-only tests. */
   clientDir?: string;
@@ -59,7 +60,7 @@ export interface ServerConfig {
   mqtt: { url?: string; topicPrefix: string; commandTimeoutMs: number };
   /**
    * Heartbeats of devices already online are written together every `flushMs`
-   * (routes/hotel/device/last-seen.ts): a crash loses at most this much of their last-seen times.
+   * (services/device-status/last-seen.ts): a crash loses at most this much of their last-seen times.
    */
   heartbeat: { flushMs: number };
   /** A request answered after this long is logged at warn with its route and time. */
@@ -147,3 +148,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
   };
 }
+
+/** The database as the configuration describes it (the product and its tests open it alike). */
+export const databaseOptionsOf = (config: ServerConfig): DatabaseOptions => ({
+  url: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  sqliteReaders: config.sqliteReaders,
+  sqliteReaderNiceness: config.sqliteReaderNiceness,
+  pgPreparedStatements: config.pgPreparedStatements,
+  pgReadConnections: config.pgReadConnections,
+});

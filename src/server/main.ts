@@ -2,14 +2,14 @@
  * Starts the product: opens (and migrates) the database, seeds an empty one, serves the SPA and
  * /api on one port, runs the scheduler, and prints how to sign in.
  */
-import { loadConfig } from './config';
-import { limitHeapGrowth } from './heap-growth';
-import { databaseOptionsOf, openDatabase } from './db/connection';
-import { seedIfEmpty } from './db/seed';
-import { ADMIN_USER_NAME } from './db/seed-data';
+import { databaseOptionsOf, loadConfig } from './config';
+import { limitHeapGrowth } from './lib/heap-growth';
+import { openDatabase } from './db/connection';
+import { seedIfEmpty } from './services/builtins/seed';
+import { ADMIN_USER_NAME } from './services/builtins/catalogue';
 import { buildApp, closeApp } from './app';
-import { assertPasswordPolicy, generatePassword } from './plugins/app/passwords';
-import { startScheduler } from './routes/sys/schedule/scheduler';
+import { assertPasswordPolicy, generatePassword } from './lib/password-policy';
+import { startScheduler } from './services/scheduler/scheduler';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -295,21 +295,21 @@ describeOnEachDatabase(
     });
 
     describe('the hash chain', () => {
-      it('verifies an untouched chain and finds a row edited in the database', async () => {
+      it('checks an untouched chain and finds a row edited in the database', async () => {
         const app = ctx();
         const db = app.database.db;
-        const clean = expectOk(await app.call('/monitor/operation/verify', null, admin));
+        const clean = expectOk(await app.call('/monitor/operation/integrity', null, admin));
         expect(clean).toMatchObject({ ok: true, anchorId: 0, firstBroken: null });
         expect(clean.checked).toBe(clean.headId);
 
         const victim = Math.floor(clean.headId / 2);
         const { msg } = await db.selectFrom('sysOperationLog').select('msg').where('id', '=', victim).executeTakeFirstOrThrow();
         await db.updateTable('sysOperationLog').set({ msg: '改过的' }).where('id', '=', victim).execute();
-        const edited = await app.call('/monitor/operation/verify', null, admin);
+        const edited = await app.call('/monitor/operation/integrity', null, admin);
         expect(edited.data).toMatchObject({ ok: false, firstBroken: { id: victim, reason: expect.stringContaining('被修改') } });
         expect(edited.msg).toContain(`记录 ${victim}`);
         await db.updateTable('sysOperationLog').set({ msg }).where('id', '=', victim).execute();
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin)).ok).toBe(true);
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin)).ok).toBe(true);
       });
 
       it('stores text a database would alter (NUL, a lone surrogate) so that it still verifies', async () => {
@@ -317,7 +317,7 @@ describeOnEachDatabase(
         const [id] = await appendToChain(app.database.db, 'operation', [entry({ msg: 'a\u0000b\ud800c', targetLabel: 'x'.repeat(99) + '\ud83d\ude00' })]);
         const stored = await app.database.db.selectFrom('sysOperationLog').select(['msg', 'targetLabel']).where('id', '=', id).executeTakeFirstOrThrow();
         expect(stored).toEqual({ msg: 'a\ufffdb\ufffdc', targetLabel: 'x'.repeat(99) + '\ufffd' });
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin)).ok).toBe(true);
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin)).ok).toBe(true);
       });
 
       it('finds a row deleted from the middle and from the end', async () => {
@@ -328,18 +328,18 @@ describeOnEachDatabase(
 
         const middle = await row(ids[1]);
         await db.deleteFrom('sysOperationLog').where('id', '=', middle.id).execute();
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin))).toMatchObject({
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin))).toMatchObject({
           ok: false,
           firstBroken: { id: middle.id, reason: expect.stringContaining('被删除') },
         });
         await db.insertInto('sysOperationLog').values(middle).execute();
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin)).ok).toBe(true);
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin)).ok).toBe(true);
 
         const tail = await row(ids[2]);
         await db.deleteFrom('sysOperationLog').where('id', '=', tail.id).execute();
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin))).toMatchObject({ ok: false, firstBroken: { id: tail.id } });
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin))).toMatchObject({ ok: false, firstBroken: { id: tail.id } });
         await db.insertInto('sysOperationLog').values(tail).execute();
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin)).ok).toBe(true);
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin)).ok).toBe(true);
       });
     });
 
@@ -441,7 +441,7 @@ describeOnEachDatabase(
           app.app.log.error = original;
         }
         expect(logged).toContain('operation log write failed');
-        expect(expectOk(await app.call('/monitor/operation/verify', null, admin)).ok).toBe(true);
+        expect(expectOk(await app.call('/monitor/operation/integrity', null, admin)).ok).toBe(true);
       });
     });
   },
@@ -493,7 +493,7 @@ describeOnEachDatabase('monitor/operation retention', (ctx) => {
       const pruned = Number(/已删除 (\d+) 条操作日志/.exec(run.message)![1]);
       expect(pruned).toBe(2);
       expect(run.message).toContain('和 1 条登录日志');
-      expect(expectOk(await app.call('/monitor/login/verify', null, admin))).toMatchObject({ ok: true, anchorId: 1 });
+      expect(expectOk(await app.call('/monitor/login/integrity', null, admin))).toMatchObject({ ok: true, anchorId: 1 });
       expect(await remaining()).toBe(before - pruned + 1);
       expect(
         await db
@@ -502,13 +502,13 @@ describeOnEachDatabase('monitor/operation retention', (ctx) => {
           .where('at', '<', Date.now() - 180 * DAY)
           .execute(),
       ).toEqual([]);
-      const verified = expectOk(await app.call('/monitor/operation/verify', null, admin));
-      expect(verified).toMatchObject({ ok: true, anchorId: old[1] });
+      const checked = expectOk(await app.call('/monitor/operation/integrity', null, admin));
+      expect(checked).toMatchObject({ ok: true, anchorId: old[1] });
 
       // Deleting the oldest remaining record by hand is still found.
       const oldest = await db.selectFrom('sysOperationLog').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
       await db.deleteFrom('sysOperationLog').where('id', '=', oldest.id).execute();
-      expect(expectOk(await app.call('/monitor/operation/verify', null, admin))).toMatchObject({ ok: false, firstBroken: { id: oldest.id } });
+      expect(expectOk(await app.call('/monitor/operation/integrity', null, admin))).toMatchObject({ ok: false, firstBroken: { id: oldest.id } });
     });
 
     it('keeps at least 180 days: a shorter retention is refused', async () => {

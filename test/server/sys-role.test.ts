@@ -232,7 +232,7 @@ describeOnEachDatabase('sys/role', (ctx) => {
     });
   });
 
-  describe('escalation guards (DESIGN 8)', () => {
+  describe('escalation guards (docs/api/system.md)', () => {
     let op: Awaited<ReturnType<typeof signedInOperator>>;
     let adminUserId: number;
     beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { paged, field, pagedRequest } from '../common';
 import { download, post, postEmpty, reads } from '../endpoint';
-import { ChainVerification } from './operation';
+import { ChainIntegrity } from './operation';
 
 export const LOGIN_EVENTS = ['signIn', 'signOut', 'sessionEnd'] as const;
 export type LoginEvent = (typeof LOGIN_EVENTS)[number];
@@ -60,5 +60,5 @@ export const LoginExport = Type.Object({ params: Type.Optional(Type.Partial(Type
 export const loginEndpoints = {
   '/monitor/login/inquire': post(LoginInquire, paged(LoginRecord), reads),
   '/monitor/login/export': download(LoginExport),
-  '/monitor/login/verify': postEmpty(ChainVerification, reads),
+  '/monitor/login/integrity': postEmpty(ChainIntegrity, reads),
 };

@@ -88,10 +88,11 @@ export const OperationExport = Type.Object(
 export const OperationOption = Type.Object({ module: Type.String(), actions: Type.Array(Type.String()) });
 
 /**
- * Result of walking a hash chain from its anchor (the last pruned record, or the start) to its
- * head: the first record whose content or link does not match, if any.
+ * The integrity check of a hash chain (完整性校验): the result of walking it from its anchor (the
+ * last pruned record, or the start) to its head, with the first record whose content or link does
+ * not match, if any.
  */
-export const ChainVerification = Type.Object({
+export const ChainIntegrity = Type.Object({
   ok: Type.Boolean(),
   /** Records checked. */
   checked: Type.Integer(),
@@ -113,5 +114,5 @@ export const operationEndpoints = {
   '/monitor/operation/detail': post(IdBody, OperationDetail, reads),
   '/monitor/operation/options': postEmpty(Type.Array(OperationOption), reads),
   '/monitor/operation/export': download(OperationExport),
-  '/monitor/operation/verify': postEmpty(ChainVerification, reads),
+  '/monitor/operation/integrity': postEmpty(ChainIntegrity, reads),
 };

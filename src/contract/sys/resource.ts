@@ -1,6 +1,6 @@
 /**
  * Resources under a menu (managed on sys/menu). `type` is a category and a key joined by an
- * underscore (SPEC 3): `api_inquire` guards the API path in `path`; `field_state` is a form field
+ * underscore (docs/api/system.md, resources): `api_inquire` guards the API path in `path`; `field_state` is a form field
  * whose options come from the dictionary entries bound to it (sys/dict).
  */
 import { Type } from '@sinclair/typebox';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
 import { download, post, upload, acts, reads } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
-import { passwordField } from './session';
+import { passwordField } from './verify';
 import { USER_NAME_PATTERN } from '../constants';
 
 const userName = () => field.note('用户名', 32, { min: 3, pattern: USER_NAME_PATTERN, patternHint: '只能包含字母、数字和 _ . @ -，长度 3-32' });

@@ -7,12 +7,10 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
-import type { ServerConfig } from '../config';
+import type { Dialect } from './dialect';
 import { CodeMigrationProvider } from './migrations';
 import { defaultReaderCount, sqliteReaders } from './sqlite-readers';
 import { prepareRepeatedStatements } from './pg-prepared';
-
-export type Dialect = 'sqlite' | 'postgres';
 
 /**
  * The main SQLite connection's page cache (KiB): 2 MB, SQLite's own default (better-sqlite3 builds
@@ -59,16 +57,6 @@ export interface DatabaseOptions {
   /** PostgreSQL: connections of the pool `reads` uses; 0 shares the main pool. */
   pgReadConnections?: number;
 }
-
-/** The database as the configuration describes it (the product and its tests open it alike). */
-export const databaseOptionsOf = (config: ServerConfig): DatabaseOptions => ({
-  url: config.databaseUrl,
-  sqliteFile: config.sqliteFile,
-  sqliteReaders: config.sqliteReaders,
-  sqliteReaderNiceness: config.sqliteReaderNiceness,
-  pgPreparedStatements: config.pgPreparedStatements,
-  pgReadConnections: config.pgReadConnections,
-});
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url

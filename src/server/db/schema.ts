@@ -158,7 +158,7 @@ export interface DeviceCommandTable {
   requestedBy: number;
 }
 
-/** One online/offline change of a device, written by routes/hotel/device/transitions.ts. */
+/** One online/offline change of a device, written by services/device-status/transitions.ts. */
 export interface DeviceTransitionTable {
   id: Generated<number>;
   deviceId: number;
@@ -325,7 +325,7 @@ export interface NotifyMessageTable {
   digestId: number | null;
 }
 
-/** One row per built-in a database has received (db/builtins.ts). */
+/** One row per built-in a database has received (services/builtins/sync.ts). */
 export interface BuiltinTable {
   key: string;
   createdAt: number;

@@ -6,7 +6,7 @@
  * API instances append one after another: ids are contiguous and times never go backwards.
  *
  * Retention cuts a chain at a record and keeps that record's id and hash as the chain's anchor, so
- * verification starts from the oldest remaining record and still notices one deleted by hand.
+ * the integrity check starts from the oldest remaining record and still notices one deleted by hand.
  * Someone able to rewrite the database could recompute every hash; the chain makes changes
  * detectable, it does not make them impossible (compare the head hash with a copy kept elsewhere).
  */
@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, LoginLogTable, OperationLogTable } from '../db/schema';
 import type { Static } from '../../contract/common';
-import type { ChainVerification } from '../../contract/monitor/operation';
+import type { ChainIntegrity } from '../../contract/monitor/operation';
 import { yieldToEventLoop } from './event-loop';
 
 export type ChainName = 'operation' | 'login';
@@ -33,7 +33,7 @@ const tables = { operation: 'sysOperationLog', login: 'sysLoginLog' } as const;
 
 /**
  * The hashed columns, in their canonical order. Adding a column means adding it here, at the end.
- * (The audit bench reads this list and recordHash from the build, so its rows verify.)
+ * (The audit bench reads this list and recordHash from the build, so its rows pass the check.)
  */
 export const hashedColumns: { [C in ChainName]: ReadonlyArray<keyof Entries[C] | 'id' | 'at'> } = {
   operation: [
@@ -129,7 +129,7 @@ async function lockHead(trx: Trx, chain: ChainName) {
   return trx.selectFrom('sysAuditChain').selectAll().where('chain', '=', chain).executeTakeFirstOrThrow();
 }
 
-export type Verification = Static<typeof ChainVerification>;
+export type IntegrityReport = Static<typeof ChainIntegrity>;
 
 const BROKEN = {
   content: '记录内容与其哈希不符：该记录被修改过',
@@ -138,13 +138,13 @@ const BROKEN = {
   tail: '链头记录的最后一条缺失或不符：末尾的记录被删除或修改过',
 };
 
-const VERIFY_BATCH = 5000;
+const CHECK_BATCH = 5000;
 
 /**
  * Walks a chain from its anchor to its head and reports the first broken link. Reads in id batches
  * (no long transaction); a retention run moving the anchor meanwhile makes it start again.
  */
-export async function verifyChain(db: Db, chain: ChainName): Promise<Verification> {
+export async function checkChainIntegrity(db: Db, chain: ChainName): Promise<IntegrityReport> {
   for (let attempt = 0; ; attempt += 1) {
     const result = await walk(db, chain);
     if (result.ok || attempt >= 2) return result;
@@ -153,9 +153,9 @@ export async function verifyChain(db: Db, chain: ChainName): Promise<Verificatio
   }
 }
 
-async function walk(db: Db, chain: ChainName): Promise<Verification> {
+async function walk(db: Db, chain: ChainName): Promise<IntegrityReport> {
   const head = await db.selectFrom('sysAuditChain').selectAll().where('chain', '=', chain).executeTakeFirstOrThrow();
-  const report = (checked: number, firstBroken: Verification['firstBroken']): Verification => ({
+  const report = (checked: number, firstBroken: IntegrityReport['firstBroken']): IntegrityReport => ({
     ok: firstBroken === null,
     checked,
     anchorId: head.anchorId,
@@ -172,7 +172,7 @@ async function walk(db: Db, chain: ChainName): Promise<Verification> {
       .where('id', '>=', expectedId)
       .where('id', '<=', head.headId)
       .orderBy('id')
-      .limit(VERIFY_BATCH)
+      .limit(CHECK_BATCH)
       .execute()) as unknown as Array<Stored<typeof chain>>;
     for (const row of batch) {
       if (row.id !== expectedId) return report(checked, { id: expectedId, reason: BROKEN.missing });
@@ -183,13 +183,17 @@ async function walk(db: Db, chain: ChainName): Promise<Verification> {
       prevHash = row.hash;
       expectedId += 1;
     }
-    if (batch.length < VERIFY_BATCH) break;
+    if (batch.length < CHECK_BATCH) break;
     await yieldToEventLoop();
   }
   if (expectedId - 1 !== head.headId) return report(checked, { id: expectedId, reason: BROKEN.missing });
   if (prevHash !== head.headHash) return report(checked, { id: head.headId, reason: BROKEN.tail });
   return report(checked, null);
 }
+
+/** What staff read for a chain's integrity check. */
+export const integrityMessage = (report: IntegrityReport) =>
+  report.ok ? `校验通过：${report.checked} 条记录的哈希链完整` : `校验未通过：记录 ${report.firstBroken?.id} ${report.firstBroken?.reason}`;
 
 const PRUNE_BATCH = 5000;
 

@@ -1,7 +1,8 @@
 /**
- * Cron expressions, always read in Asia/Shanghai (SPEC 1) whatever the server's own time zone.
- * croner parses them; this module turns its English errors into one Chinese sentence and refuses
- * anything but 5 fields (minute hour day month weekday) or 6 (with seconds first).
+ * Cron expressions, always read in the product's time zone, Asia/Shanghai (docs/architecture.md),
+ * whatever the server's own. croner parses them; this module turns its English errors into one
+ * Chinese sentence and refuses anything but 5 fields (minute hour day month weekday) or 6 (with
+ * seconds first).
  */
 import { Cron } from 'croner';
 import { TIME_ZONE } from '../../contract/constants';

@@ -5,7 +5,7 @@
  * another list (`listParameter`).
  */
 import { sql, type SqlBool } from 'kysely';
-import type { Dialect } from '../db/connection';
+import type { Dialect } from '../db/dialect';
 
 /** The bound value that stands for `values` in the statements below. */
 export const listParameter = (dialect: Dialect, values: readonly unknown[]): unknown => (dialect === 'sqlite' ? JSON.stringify(values) : values);

@@ -1,6 +1,6 @@
 /**
  * "Contains" filters on the lists that grow without bound (devices, users), answered from the
- * trigram indexes of migrations 013 and 016 rather than by reading every row.
+ * trigram indexes of migrations 013 and 016 (db/search-tables.ts) rather than by reading every row.
  *
  * The result is exactly `contains()`'s (case-insensitive on ASCII, LIKE wildcards taken literally):
  * on SQLite the FTS5 trigram table only narrows the candidates (its case folding is wider, so it
@@ -17,11 +17,9 @@
  * `idColumn`, which SQLite knows the FTS table already delivers in order.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Dialect } from '../db/connection';
-import { searchTableOf, type SEARCHED_COLUMNS } from '../db/migrations/013_substring_search';
+import type { Dialect } from '../db/dialect';
+import { searchTableOf, type SEARCHED_COLUMNS, type SearchedTable } from '../db/search-tables';
 import { contains, containsFolded, given } from './list-query';
-
-type SearchedTable = keyof typeof SEARCHED_COLUMNS;
 
 /** One "contains" filter of a list: the searched column (as in migration 013), its reference in the list's query, the user's text. */
 export interface ContainsTerm<T extends SearchedTable> {

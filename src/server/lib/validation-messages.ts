@@ -69,3 +69,12 @@ export function describeValidationError(error: ValidationIssue): string {
       return `${label}不合法`;
   }
 }
+
+/** The issue a refusal reports: an `anyOf` failure names what the value may be, so it goes first. */
+export const firstIssue = (errors: ValidationIssue[]): ValidationIssue | undefined => errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
+
+/** Why a value was refused, in one Chinese sentence. */
+export function validationMessage(errors: ValidationIssue[]): string {
+  const first = firstIssue(errors);
+  return first ? describeValidationError(first) : '请求参数不合法';
+}

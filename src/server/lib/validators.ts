@@ -1,5 +1,5 @@
 /**
- * Request validation (DESIGN 10). A JSON body is taken as sent: no value is coerced (a string is
+ * Request validation (docs/API.md, input rules). A JSON body is taken as sent: no value is coerced (a string is
  * never turned into a number, which is how "Infinity" and "1e400" once became ±Infinity and
  * passed integer checks), numbers must be finite, and every string obeys its `textRule`. Query
  * strings are text by nature, so the two GET helpers get one narrow coercion: a value of plain

@@ -7,9 +7,8 @@ import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { IMPORT_MAX_BYTES, XLSX_MIME } from '../../contract/constants';
-import { formatValidationErrors } from '../plugins/app/errors';
 import { invalid } from './errors';
-import { describeValidationError, type ValidationIssue } from './validation-messages';
+import { describeValidationError, firstIssue, validationMessage, type ValidationIssue } from './validation-messages';
 import { XLSX_TYPE } from './xlsx';
 
 /** ExcelJS costs ~25 MB once loaded: only an import or a template loads it, not every server start. */
@@ -136,8 +135,8 @@ export function schemaProblem(request: FastifyRequest, schema: TSchema, body: un
   const validate = request.compileValidationSchema(schema, 'body');
   if (validate(body)) return null;
   const errors = (validate.errors ?? []) as unknown as ValidationIssue[];
-  const issue = errors.find((error) => error.keyword === 'anyOf') ?? errors[0];
-  if (!issue) return { field: '', reason: formatValidationErrors(errors).message };
+  const issue = firstIssue(errors);
+  if (!issue) return { field: '', reason: validationMessage(errors) };
   const named = issue.params.missingProperty ?? issue.params.additionalProperty;
   const key = typeof named === 'string' ? named : (issue.instancePath.split('/').filter(Boolean)[0] ?? '');
   return { field: headers[key] ?? key, reason: describeValidationError(issue) };

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyRoutes } from './sys/verify';
 import { panelRoutes } from './sys/panel';
-import { menuDictionaryRoutes } from './sys/dict/menu-dictionary';
 import { userRoutes } from './sys/user';
 import { roleRoutes } from './sys/role';
 import { menuRoutes } from './sys/menu';
@@ -24,7 +23,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   acceptXlsxUploads(app);
   await app.register(verifyRoutes);
   await app.register(panelRoutes);
-  await app.register(menuDictionaryRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(menuRoutes);

@@ -143,7 +143,7 @@ describe('monitor/operation', () => {
     await user.click(screen.getByRole('button', { name: /close|关闭/i }));
 
     server.use(
-      http.post(api('/monitor/operation/verify'), () => ok({ ok: false, checked: 120, anchorId: 0, headId: 501, firstBroken: { id: 377, reason: '记录内容与哈希不符' } })),
+      http.post(api('/monitor/operation/integrity'), () => ok({ ok: false, checked: 120, anchorId: 0, headId: 501, firstBroken: { id: 377, reason: '记录内容与哈希不符' } })),
     );
     await user.click(pageButton('校验完整性'));
     expect(await screen.findByText('发现记录被篡改或删除')).toBeInTheDocument();

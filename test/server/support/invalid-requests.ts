@@ -10,6 +10,7 @@
  * `1e400` as a number literal, `__proto__` as a real key.
  */
 import fc from 'fast-check';
+import { INT4_MAX } from '../../../src/contract/common';
 import { textRuleViolation } from '../../../src/server/lib/validators';
 
 export interface SchemaNode {
@@ -70,14 +71,21 @@ function sites(node: SchemaNode, path: Path = [], requiredBy?: SchemaNode): Site
 
 const isPrintable = (text: string) => textRuleViolation('line', text) === null;
 
-/** A value the schema accepts (as far as a generator can tell: only the mutation matters for the verdict). */
-function valid(node: SchemaNode): fc.Arbitrary<unknown> {
+/** An integer field whose values are those of an `integer` column, ids first among them. */
+const isIdLike = (node: SchemaNode) => node.type === 'integer' && node.maximum === INT4_MAX;
+
+/**
+ * A value the schema accepts (as far as a generator can tell: only the mutation matters for the
+ * verdict). With `idsAtLimit`, every id-like field holds the largest id there can be.
+ */
+function valid(node: SchemaNode, idsAtLimit = false): fc.Arbitrary<unknown> {
   if (node.const !== undefined) return fc.constant(node.const);
-  if (node.anyOf) return fc.oneof(...node.anyOf.map(valid));
+  if (node.anyOf) return fc.oneof(...node.anyOf.filter((branch) => !idsAtLimit || branch.type !== 'null').map((branch) => valid(branch, idsAtLimit)));
   switch (node.type) {
     case 'null':
       return fc.constant(null);
     case 'integer':
+      if (idsAtLimit && isIdLike(node)) return fc.constant(INT4_MAX);
       return fc.integer({ min: node.minimum ?? -1000, max: node.maximum ?? 1000 });
     case 'string': {
       const min = node.minLength ?? 0;
@@ -86,11 +94,12 @@ function valid(node: SchemaNode): fc.Arbitrary<unknown> {
       return text.filter((s) => s.length >= min && s.length <= (node.maxLength ?? Infinity) && isPrintable(s) && (!node.pattern || new RegExp(node.pattern).test(s)));
     }
     case 'array':
-      return fc.array(valid(node.items ?? {}), { minLength: 1, maxLength: Math.min(node.maxItems ?? 3, 3) });
+      return fc.array(valid(node.items ?? {}, idsAtLimit), { minLength: 1, maxLength: Math.min(node.maxItems ?? 3, 3) });
     case 'object': {
       if (!node.properties) return fc.constant({});
-      const entries = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, valid(child)]));
-      return fc.record(entries, { requiredKeys: node.required ?? [] });
+      const entries = Object.fromEntries(Object.entries(node.properties).map(([key, child]) => [key, valid(child, idsAtLimit)]));
+      // At the limit every field is present, so each id is there to be read.
+      return fc.record(entries, idsAtLimit ? {} : { requiredKeys: node.required ?? [] });
     }
     default:
       return fc.constant(null);
@@ -257,5 +266,38 @@ export function invalidQueries(schema: SchemaNode): fc.Arbitrary<InvalidCase> {
       .map(([base, key]) => ({ mutation: `repeated ${key}`, text: encode({ ...base, [key]: [base[key], base[key]] }) })),
     fc.tuple(validQuery, fc.constantFrom('extra', '__proto__', 'constructor')).map(([base, key]) => ({ mutation: `extra ${key}`, text: `${encode(base)}&${key}=1` })),
     ...[...required].map((key) => validQuery.map((base) => ({ mutation: `missing ${key}`, text: encode(Object.fromEntries(Object.entries(base).filter(([k]) => k !== key))) }))),
+  );
+}
+
+/** Every place of a schema that holds an id-like integer (a nullable one included). */
+const idSites = (schema: SchemaNode) =>
+  sites(schema)
+    .filter(({ node }) => isIdLike(node) || node.anyOf?.some(isIdLike))
+    .map(({ path }) => path);
+
+/** Past the largest id an integer column holds (PostgreSQL refuses the value itself), and far past it. */
+const PAST_ID_LIMIT = [INT4_MAX + 1, 2 ** 53 + 2];
+
+/**
+ * For every id-like field of a POST route's body: a body whose other ids are at the limit (the
+ * largest id there is, which is valid) and this one past it. Each is refused, and must be refused
+ * without reading anything by that id.
+ */
+export function idLimitBodies(schema: SchemaNode, seed: number): InvalidCase[] {
+  const [base] = fc.sample(valid(schema, true), { numRuns: 1, seed });
+  return idSites(schema).flatMap((path) =>
+    PAST_ID_LIMIT.map((id): InvalidCase => ({ mutation: `id ${id} past the limit at /${path.join('/')}, other ids at ${INT4_MAX}`, text: toJsonText(put(base, path, id)) })),
+  );
+}
+
+/** The same for a GET route's query string: each id-like parameter past the limit, the others at it. */
+export function idLimitQueries(schema: SchemaNode): InvalidCase[] {
+  const properties = Object.entries(schema.properties ?? {});
+  const atLimit = Object.fromEntries(properties.filter(([, node]) => isIdLike(node)).map(([key]) => [key, String(INT4_MAX)]));
+  return Object.keys(atLimit).flatMap((key) =>
+    PAST_ID_LIMIT.map((id): InvalidCase => ({
+      mutation: `${key}=${id} past the limit`,
+      text: new URLSearchParams({ ...atLimit, [key]: String(id) }).toString(),
+    })),
   );
 }

@@ -5,7 +5,7 @@
  */
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import { Pool } from 'pg';
-import type { Dialect } from '../../../src/server/db/connection';
+import type { Dialect } from '../../../src/server/db/dialect';
 import { CodeMigrationProvider } from '../../../src/server/db/migrations';
 import { createTestDatabase, type TestDatabase } from './harness';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 
 import type { DataOf } from '../../../contract';
 
-type Verification = DataOf<'/monitor/operation/verify'>;
+type Verification = DataOf<'/monitor/operation/integrity'>;
 
 /** What a lazy verify query hook offers: a trigger answering the verification, or a refusal. */
 type LazyVerifyHook = () => readonly [() => { unwrap(): Promise<Verification> }, { isFetching: boolean }, ...unknown[]];

@@ -1,6 +1,6 @@
 /** The initial schema: every table, with its uniqueness rules, foreign keys and list indexes. */
 import type { CreateTableBuilder, Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 type Table = CreateTableBuilder<string, never>;
 

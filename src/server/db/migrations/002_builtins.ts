@@ -1,9 +1,9 @@
 /**
- * Markers of the built-ins a database has received (see db/builtins.ts). A database seeded before
- * markers existed adopts the built-ins it already holds, so the start-up sync adds only new ones.
+ * Markers of the built-ins a database has received (services/builtins/sync.ts). A database seeded
+ * before markers existed gets an empty table: the start-up sync then marks each built-in it already
+ * holds (a row equal by natural key is adopted, not inserted) and inserts only the missing ones.
  */
-import { CamelCasePlugin, type Kysely } from 'kysely';
-import { syncBuiltins } from '../builtins';
+import type { Kysely } from 'kysely';
 
 export const builtinMarkers = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -12,7 +12,5 @@ export const builtinMarkers = {
       .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
-    // The sync names tables in camelCase; the plugin is idempotent if the migrator's handle has it.
-    await syncBuiltins(db.withPlugin(new CamelCasePlugin()), undefined, 'adoptOnly');
   },
 };

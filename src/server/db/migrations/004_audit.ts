@@ -4,7 +4,7 @@
  * and the user agent of a session (for the online list and the login log).
  */
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 export function auditSchema(dialect: Dialect) {
   // Ids come from the chain head (contiguous, so a deleted record leaves a gap), not a sequence.

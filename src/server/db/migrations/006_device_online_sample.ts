@@ -3,7 +3,7 @@
  * so the panel can draw the last 24 hours: the devices table only knows the present.
  */
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 export function deviceOnlineSample(dialect: Dialect) {
   return {

@@ -5,7 +5,7 @@
  * names no floor goes to 其他).
  */
 import type { Generated, Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 export const MIGRATED_BUILDING = '主楼';
 

@@ -6,7 +6,7 @@
  * index, so a repeated condition updates that alarm, even with several instances sweeping at once.
  */
 import { sql, type Generated, type Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 export function deviceAlarms(dialect: Dialect) {
   const withId = (db: Kysely<unknown>, name: string) => {

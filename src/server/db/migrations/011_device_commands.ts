@@ -1,11 +1,11 @@
 /**
  * Remote commands to devices over MQTT (重启): one row per command sent, its status moving from
  * sent to acked (the device answered) or timed_out. The 重启设备 resource itself arrives with the
- * built-in catalogue (db/builtins.ts) at the next start, and the built-in admin role holds every
+ * built-in catalogue (services/builtins/sync.ts) at the next start, and the built-in admin role holds every
  * grant, so nothing else needs migrating.
  */
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 export function deviceCommands(dialect: Dialect) {
   return {

@@ -2,7 +2,7 @@
  * 位置管理 (hotel/location) in a database seeded before it existed: the menu under 酒店管理, the
  * location write resources 008 seeded under 设备管理 moved to it (their grants move with them: a
  * grant names the resource), and 删除位置. 查询位置 stays with 设备管理, whose filter reads the tree.
- * An empty database has no 酒店管理 yet: the start-up seed (seed-data.ts) brings all of it. The
+ * An empty database has no 酒店管理 yet: the start-up seed (services/builtins/catalogue.ts) brings all of it. The
  * start-up sync then adopts these rows as the built-ins they are (same menu path, same API paths).
  */
 import type { Generated, Kysely } from 'kysely';
@@ -26,7 +26,7 @@ interface Snapshot {
 }
 
 const MENU = { name: '位置管理', path: '/hotel/location', element: 'hotel/location', icon: 'HomeOutlined' };
-/** API path -> the resource's name and type under 位置管理 (as seed-data.ts has them). */
+/** API path -> the resource's name and type under 位置管理 (as the built-in catalogue has them). */
 const RESOURCES: Array<{ path: string; name: string; type: string }> = [
   { path: '/hotel/location/creation', name: '新增位置', type: 'api_creation' },
   { path: '/hotel/location/edit', name: '编辑位置', type: 'api_edit' },

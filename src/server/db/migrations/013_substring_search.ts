@@ -10,30 +10,16 @@
  *   indexes are left out and search stays correct, reading the table.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
-/** The searchable columns of each list; lib/text-search.ts reads the same table. */
-export const SEARCHED_COLUMNS = {
+/** The searchable columns of each list (the running server's own list: db/search-tables.ts). */
+const SEARCHED_COLUMNS = {
   hotel_device: ['name', 'sn'],
   sys_user: ['user_name', 'nick_name'],
 } as const;
 
-/** The table that indexes a list's searched columns (FTS5 on SQLite; a folded copy on PostgreSQL, 016 and 018). */
-export const searchTableOf = (table: string) => `${table}_search`;
-
-/** A change to one list's PostgreSQL search table, told whether pg_trgm is installed (013 leaves it out where it cannot be). */
-type SearchTableChange = (db: Kysely<unknown>, table: string, columns: readonly string[], trigrams: boolean) => Promise<void>;
-
-/** A migration that makes `change` to every list's search table on PostgreSQL (016, 018); on SQLite it does nothing. */
-export function postgresSearchTablesMigration(dialect: Dialect, change: SearchTableChange) {
-  return {
-    async up(db: Kysely<unknown>): Promise<void> {
-      if (dialect !== 'postgres') return;
-      const trigrams = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
-      for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) await change(db, table, columns, trigrams.rows[0]?.n === 1);
-    },
-  };
-}
+/** The table that indexes a list's searched columns (FTS5 on SQLite). */
+const searchTableOf = (table: string) => `${table}_search`;
 
 export function substringSearch(dialect: Dialect) {
   return {

@@ -19,10 +19,26 @@
  * and search stays correct, reading the narrow table. SQLite: nothing to do.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../connection';
-import { postgresSearchTablesMigration, searchTableOf } from './013_substring_search';
+import type { Dialect } from '../dialect';
 
-export const searchTables = (dialect: Dialect) => postgresSearchTablesMigration(dialect, postgresSearchTable);
+/** The lists whose searched columns have a search table (as 013 made them). */
+const SEARCHED_COLUMNS = {
+  hotel_device: ['name', 'sn'],
+  sys_user: ['user_name', 'nick_name'],
+} as const;
+
+const searchTableOf = (table: string) => `${table}_search`;
+
+/** On PostgreSQL, `postgresSearchTable` for every list's search table, told whether pg_trgm is installed (013 leaves it out where it cannot be); on SQLite nothing. */
+export function searchTables(dialect: Dialect) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (dialect !== 'postgres') return;
+      const trigrams = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+      for (const [table, columns] of Object.entries(SEARCHED_COLUMNS)) await postgresSearchTable(db, table, columns, trigrams.rows[0]?.n === 1);
+    },
+  };
+}
 
 async function postgresSearchTable(db: Kysely<unknown>, table: string, columns: readonly string[], trigrams: boolean): Promise<void> {
   const search = searchTableOf(table);

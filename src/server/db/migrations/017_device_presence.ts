@@ -16,7 +16,7 @@
  * foreign key deletes it with the device.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 
 const COLUMNS = 'online, last_seen_at, online_since, offline_since';
 

@@ -1,6 +1,6 @@
 /** Versioned migrations, in code. Add a file per change; never edit one that has shipped. */
 import type { Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from '../connection';
+import type { Dialect } from '../dialect';
 import { initialSchema } from './001_initial';
 import { builtinMarkers } from './002_builtins';
 import { finiteNumbers } from './003_finite_numbers';
@@ -17,7 +17,8 @@ import { deviceRoomTypeIndex } from './015_device_room_type_index';
 import { searchTables } from './016_search_tables';
 import { devicePresence } from './017_device_presence';
 import { foldedSearch } from './018_folded_search';
-import { notification } from './019_notification';
+import { auditIntegrityPaths } from './019_audit_integrity_paths';
+import { notification } from './020_notification';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -41,7 +42,8 @@ export class CodeMigrationProvider implements MigrationProvider {
       '016_search_tables': searchTables(this.dialect),
       '017_device_presence': devicePresence(this.dialect),
       '018_folded_search': foldedSearch(this.dialect),
-      '019_notification': notification(this.dialect),
+      '019_audit_integrity_paths': auditIntegrityPaths,
+      '020_notification': notification(this.dialect),
     });
   }
 }

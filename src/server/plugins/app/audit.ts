@@ -1,44 +1,53 @@
 /**
- * The audit trail's one recording point (DESIGN 10). A hook around every /api route writes one
- * operation-log record per state-changing call and per refused or failed call, from the route's
- * contract entry alone: its audit metadata (read or write, target type, where the target id is),
- * its request schema (what to redact) and the database's names for it (the resource guarding the
- * path is the action, its menu the module, so renaming a menu shows in new records). A route added
- * later is recorded without code of its own.
+ * The audit trail's one recording point (docs/api/monitor.md). A hook around every /api route
+ * writes one operation-log record per state-changing call and per refused or failed call, from the
+ * route's contract entry alone: its audit metadata (read or write, target type, where the target id
+ * is), its request schema (what to redact) and the database's names for it (the resource guarding
+ * the path is the action, its menu the module, so renaming a menu shows in new records). A route
+ * added later is recorded without code of its own; how its target reads is registered by its
+ * feature (audit-targets.ts).
  *
  * Sign-ins, sign-outs and session ends go to the login log (the sign-in route and the session
- * service call `Audit`). Device status changes come from `recordDeviceStatus`. Writing a record
- * never changes an answer: a failure is logged and the user gets what the route answered.
+ * service call `Audit`); what the system changes on its own (devices going offline, alarms) is
+ * appended through `operations` (services/device-status/records.ts). Writing a record never
+ * changes an answer: a failure is logged and the user gets what the route answered.
  */
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { contract, type EndpointKey } from '../../../contract';
-import type { AuditMeta } from '../../../contract/endpoint';
+import type { AuditMeta, AuditTargetType } from '../../../contract/endpoint';
 import type { LoginEvent, LoginOutcome } from '../../../contract/monitor/login';
 import type { OperationOutcome } from '../../../contract/monitor/operation';
 import { appendToChain, type LoginEntry, type OperationEntry } from '../../lib/audit-chain';
 import { redact } from '../../lib/redact';
 import { describeUserAgent, userAgentOf } from '../../lib/user-agent';
-import { auditTargets, type AuditTarget } from './audit-targets';
+import { AppError } from '../../lib/errors';
+import { Code } from '../../../contract/constants';
+import { INT4_MAX } from '../../../contract/common';
+import { AuditTargets, type AuditTarget, type Loaded } from './audit-targets';
 import type { EndedSession, SessionEndReason, SessionEvents } from './sessions';
 
 const API_PREFIX = '/api';
 /** Module of the session-level endpoints (own password, sign-out), which no menu guards. */
 const SELF_SERVICE_MODULE = '个人中心';
-const SYSTEM_OPERATOR = '系统';
 const DOWNLOAD_MSG = '已导出';
 /** Names of modules and actions are read from the database at most this often per path. */
 const NAMES_TTL_MS = 5_000;
 /** Bookkeeping columns every record has; an edit's field-by-field changes leave them out. */
 const BOOKKEEPING = new Set(['id', 'version', 'createdAt', 'updatedAt']);
 
-type Loaded = Record<string, unknown>;
 interface AuditState {
   startedAt: bigint;
   /** Read when the request arrives: once its client has gone the socket no longer knows it. */
   ip: string;
+  /**
+   * Whether the route's schema accepted the request (its handler was reached). Only then is a
+   * target read by the id the request names: a refused id may be anything, even a value the
+   * database rejects outright (an integer past the column's range).
+   */
+  accepted: boolean;
   before?: Loaded;
   answer?: unknown;
 }
@@ -73,6 +82,8 @@ const END_MESSAGES: Record<Exclude<SessionEndReason, 'signOut'>, string> = {
 };
 
 export class Audit implements SessionEvents {
+  /** What each target type is; features register theirs (audit-targets.ts). */
+  readonly targets = new AuditTargets();
   private readonly names = new Map<string, Names & { readAt: number }>();
 
   constructor(
@@ -140,157 +151,6 @@ export class Audit implements SessionEvents {
   }
 }
 
-export interface StatusDevice {
-  id: number;
-  name: string;
-  sn: string;
-}
-
-/** Up to this many devices or alarms of one change get a record each; more (a mass outage) get one summary record. */
-export const AUDIT_ITEMIZED = 100;
-
-type SystemEntry = Omit<OperationEntry, 'targetId' | 'targetLabel' | 'msg'>;
-interface Itemized<T> {
-  /** The first items (all of them up to AUDIT_ITEMIZED); `total` says how many there were. */
-  items: T[];
-  total: number;
-  /** A record's own fields; it may also override common ones (a device is its own operator). */
-  record: (item: T) => Pick<OperationEntry, 'targetId' | 'targetLabel' | 'msg'> & Partial<OperationEntry>;
-  summary: Pick<OperationEntry, 'targetLabel' | 'msg'>;
-}
-
-/**
- * Appends one record per item in one chain append, or a single summary record (no target id) when
- * there are more than AUDIT_ITEMIZED: a mass outage of a hotel group must not write a million chained
- * records (their detail is in hotel_device_transition and hotel_alarm). The module is the menu of
- * `element`, looked up with the names cache.
- */
-async function recordSystemChange<T>(
-  app: FastifyInstance,
-  element: string,
-  common: Omit<SystemEntry, 'module'>,
-  { items, total, record, summary }: Itemized<T>,
-  at: number,
-): Promise<void> {
-  if (total === 0) return;
-  let module = '';
-  try {
-    module = await app.audit.moduleOf(element);
-  } catch (error) {
-    app.log.error({ err: error }, 'operation log names lookup failed');
-  }
-  const entries: OperationEntry[] = total > AUDIT_ITEMIZED ? [{ ...common, module, targetId: '', ...summary }] : items.map((item) => ({ ...common, module, ...record(item) }));
-  await app.audit.operations(entries, at);
-}
-
-const systemRecord = { operatorId: null, path: '', outcome: 'success', code: 200, ip: '', durationMs: 0, params: 'null' } as const;
-
-/** What one run of changes did, kept for its audit records: the first AUDIT_ITEMIZED items (all of them when there are no more) and the count. */
-export class ChangeTally<T> {
-  readonly items: T[] = [];
-  total = 0;
-
-  add(items: readonly T[]): void {
-    this.total += items.length;
-    for (const item of items) {
-      if (this.full) return;
-      this.items.push(item);
-    }
-  }
-
-  /** Whether it keeps no more items: a caller may then count what it adds (`addCount`) instead of reading the items. */
-  get full(): boolean {
-    return this.items.length >= AUDIT_ITEMIZED;
-  }
-
-  /** Adds `count` to the total, once the tally is full. */
-  addCount(count: number): void {
-    if (!this.full) throw new Error('ChangeTally.addCount before the tally is full would lose items');
-    this.total += count;
-  }
-
-  /** The same tally (its total and the items it keeps) with each item mapped. */
-  map<U>(mapItem: (item: T) => U): ChangeTally<U> {
-    const mapped = new ChangeTally<U>();
-    mapped.items.push(...this.items.map(mapItem));
-    mapped.total = this.total;
-    return mapped;
-  }
-}
-
-/**
- * Records devices going offline (to 0, by the system's sweep) or coming back online (to 1, by the
- * device's own heartbeat): status changes, never the heartbeats in between. A device that comes
- * back is named as the operator (by its serial number) unless the change is a summary.
- */
-export async function recordDeviceStatus(app: FastifyInstance, devices: ChangeTally<StatusDevice>, from: number, to: number, at = Date.now()): Promise<void> {
-  if (from === to) return;
-  const online = to === 1;
-  const { total } = devices;
-  await recordSystemChange(
-    app,
-    'hotel/device',
-    {
-      ...systemRecord,
-      operatorType: online && total <= AUDIT_ITEMIZED ? 'device' : 'system',
-      operatorName: SYSTEM_OPERATOR,
-      action: online ? '设备上线' : '设备离线',
-      path: online ? '/hotel/device/heartbeat' : '',
-      targetType: 'device',
-      changes: JSON.stringify([{ field: 'online', title: '在线状态', before: from, after: to }]),
-    },
-    {
-      items: devices.items,
-      total,
-      record: (device) => ({
-        ...(online ? { operatorName: device.sn } : {}),
-        targetId: String(device.id),
-        targetLabel: `${device.name}（${device.sn}）`,
-        msg: online ? '设备恢复心跳，状态由离线变为在线' : '设备心跳超时，状态由在线变为离线',
-      }),
-      summary: {
-        targetLabel: `${total} 台设备`,
-        msg: online ? `${total} 台设备恢复心跳，状态由离线变为在线` : `${total} 台设备心跳超时，状态由在线变为离线`,
-      },
-    },
-    at,
-  );
-}
-
-/**
- * Records alarms the system raised (a device went offline) or cleared (it came back), one record per
- * alarm or a summary like recordDeviceStatus. A repeat of an active alarm is not a new event (its
- * count says it); staff acknowledging or clearing is recorded by the route's own call.
- */
-export async function recordAlarmEvents(
-  app: FastifyInstance,
-  alarms: ChangeTally<{ id: number; device: StatusDevice }>,
-  event: 'raised' | 'cleared',
-  at = Date.now(),
-): Promise<void> {
-  const raised = event === 'raised';
-  const { total } = alarms;
-  await recordSystemChange(
-    app,
-    'hotel/alarm',
-    { ...systemRecord, operatorType: 'system', operatorName: SYSTEM_OPERATOR, action: raised ? '告警产生' : '告警清除', targetType: 'alarm', changes: '[]' },
-    {
-      items: alarms.items,
-      total,
-      record: ({ id, device }) => ({
-        targetId: String(id),
-        targetLabel: `离线告警：${device.name}（${device.sn}）`,
-        msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
-      }),
-      summary: {
-        targetLabel: `${total} 条离线告警`,
-        msg: raised ? `${total} 台设备离线，产生离线告警` : `${total} 台设备恢复在线，离线告警自动清除`,
-      },
-    },
-    at,
-  );
-}
-
 const specOf = (request: FastifyRequest) => {
   const key = request.routeOptions.config.endpoint;
   return key && Object.hasOwn(contract, key) ? contract[key as EndpointKey] : undefined;
@@ -325,7 +185,8 @@ function targetIdOf(meta: AuditMeta, request: FastifyRequest, data?: unknown): s
   return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
 }
 
-const numericId = (id: string): number | undefined => (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined);
+/** The id as a number when it can name a row: a positive integer within an id column's range. */
+const numericId = (id: string): number | undefined => (/^[1-9]\d{0,9}$/.test(id) && Number(id) <= INT4_MAX ? Number(id) : undefined);
 
 function titleOf(schemas: unknown[], field: string): string {
   for (const schema of schemas) {
@@ -353,6 +214,17 @@ async function safely<T>(request: FastifyRequest, read: () => Promise<T>): Promi
   }
 }
 
+/** A target's record; a read that answers 404 (a repository's "no such record") means there is none. */
+const loadTarget = (request: FastifyRequest, db: FastifyInstance['db'], target: AuditTarget, id: number) =>
+  safely(request, async () => {
+    try {
+      return await target.load(db, id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === Code.notFound) return undefined;
+      throw error;
+    }
+  });
+
 async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, state: AuditState): Promise<void> {
   const spec = specOf(request);
   const meta: AuditMeta = spec?.audit ?? {};
@@ -368,11 +240,12 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
     module: request.routeOptions.config.access === 'session' ? SELF_SERVICE_MODULE : '',
     action: meta.action ?? path,
   };
-  const target = meta.target ? auditTargets[meta.target] : undefined;
+  const target = meta.target ? app.audit.targets.get(meta.target) : undefined;
   const targetId = targetIdOf(meta, request, answer?.data);
-  const id = numericId(targetId);
-  const after = target && id !== undefined && outcome === 'success' ? await safely(request, () => target.load(app.db, id)) : undefined;
-  const known = after ?? state.before ?? (target && id !== undefined ? await safely(request, () => target.load(app.db, id)) : undefined);
+  // A refused request's record names the target as sent, read from nothing.
+  const id = state.accepted ? numericId(targetId) : undefined;
+  const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
+  const known = after ?? state.before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
   const changes = target && state.before && after ? changesOf(target, spec?.body, state.before, after) : [];
   const input = inputOf(request);
   const user = request.user;
@@ -403,24 +276,41 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
 export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: () => void) => {
   app.decorateRequest('auditState', null);
 
+  // Every target a route names must have been registered by its feature once all routes are in.
+  const named = new Set<AuditTargetType>();
+  app.addHook('onRoute', (route) => {
+    const key = route.config?.endpoint;
+    const target = key && Object.hasOwn(contract, key) ? contract[key as EndpointKey].audit?.target : undefined;
+    if (target) named.add(target);
+  });
+  app.addHook('onReady', (hookDone) => {
+    try {
+      app.audit.targets.assertRegistered(named);
+      hookDone();
+    } catch (error) {
+      hookDone(error as Error);
+    }
+  });
+
   // Registered before the authorization hook, so the clock starts before the session is checked.
   // Routes the contract marks as never recorded (the device heartbeat, thousands a second) carry
   // no state, so the hooks below return at once for them.
   app.addHook('onRequest', (request, _reply, hookDone) => {
     if (!request.is404 && request.routeOptions.url?.startsWith(API_PREFIX) && specOf(request)?.audit?.kind !== 'none') {
-      request.auditState = { startedAt: process.hrtime.bigint(), ip: request.ip ?? '' };
+      request.auditState = { startedAt: process.hrtime.bigint(), ip: request.ip ?? '', accepted: false };
     }
     hookDone();
   });
 
-  // The "before" of an edit, read once the body is valid and the caller allowed.
+  // Reached once the body is valid and the caller allowed: the "before" of an edit is read here.
   app.addHook('preHandler', async (request) => {
     const state = request.auditState;
+    if (state) state.accepted = true;
     const meta = specOf(request)?.audit;
     if (!state || !meta?.target || (meta.kind ?? 'write') !== 'write' || meta.targetId?.startsWith('data.')) return;
     const id = numericId(targetIdOf(meta, request));
-    const target = auditTargets[meta.target];
-    if (id !== undefined) state.before = await safely(request, () => target.load(app.db, id));
+    const target = app.audit.targets.get(meta.target);
+    if (target && id !== undefined) state.before = await loadTarget(request, app.db, target, id);
   });
 
   app.addHook('preSerialization', (request, _reply, payload, hookDone) => {

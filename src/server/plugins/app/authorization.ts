@@ -1,10 +1,11 @@
 /**
- * The one authorization hook (DESIGN 4). Before any handler runs it checks the route's access level:
- * session routes need a live session; resource routes also need the caller's role to hold the
- * resource whose path is the route's path, read from the database on every call so a change of
- * grants applies at once. A route that declares no access, or whose path no resource guards, is
- * refused: the hook fails closed. The plugin also keeps the table of API routes with their access
- * levels (`app.apiRoutes`), so tests can check every route against every kind of caller.
+ * The one authorization hook (docs/architecture.md, access control). Before any handler runs it
+ * checks the route's access level: session routes need a live session; resource routes also need
+ * the caller's role to hold the resource whose path is the route's path, read from the database on
+ * every call so a change of grants applies at once. A route that declares no access, or whose path
+ * no resource guards, is refused: the hook fails closed. The plugin also keeps the table of API
+ * routes with their access levels (`app.apiRoutes`), so tests can check every route against every
+ * kind of caller.
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';

@@ -1,21 +1,18 @@
 /**
- * Every business outcome is HTTP 200 with `{code, msg, data}` (DESIGN 2). Validation failures become
- * a Chinese 400; unexpected errors a generic 500 whose details stay in the log. Only what is not a
- * business answer keeps a real HTTP status (413 body too large).
+ * Every business outcome is HTTP 200 with `{code, msg, data}` (docs/API.md, answers). Validation
+ * failures become a Chinese 400; unexpected errors a generic 500 whose details stay in the log.
+ * Only what is not a business answer keeps a real HTTP status (413 body too large).
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/constants';
 import { AppError } from '../../lib/errors';
-import { describeValidationError, type ValidationIssue } from '../../lib/validation-messages';
+import { validationMessage, type ValidationIssue } from '../../lib/validation-messages';
 
 /** A custom serializer sets no type of its own; without a charset clients misread the Chinese msg. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function formatValidationErrors(errors: ValidationIssue[]): AppError {
-  const first = errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
-  return new AppError(Code.invalid, first ? describeValidationError(first) : '请求参数不合法');
-}
+export const formatValidationErrors = (errors: ValidationIssue[]): AppError => new AppError(Code.invalid, validationMessage(errors));
 
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是合法的 JSON',

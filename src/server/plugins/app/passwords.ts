@@ -1,7 +1,7 @@
 /**
  * Password hashing with argon2id at the OWASP parameters (m=19 MiB, t=2, p=1; memory is the
- * `passwordCost` setting, lowered only in tests), per-user salt, constant-time compare, and the
- * password policy checked on the server for every new password. The hash string carries its
+ * `passwordCost` setting, lowered only in tests), per-user salt and constant-time compare (the
+ * policy every new password must meet: lib/password-policy.ts). The hash string carries its
  * parameters (PHC format), so a hash made with other parameters, or with the first release's
  * scrypt (N=2^14), still verifies and is replaced at the user's next successful sign-in.
  *
@@ -13,9 +13,6 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/constants';
-import { invalid } from '../../lib/errors';
-import { textRuleViolation } from '../../lib/validators';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 const ARGON2ID: Algorithm.Argon2id = 2;
@@ -23,50 +20,6 @@ const TIME_COST = 2;
 const PARALLELISM = 1;
 /** The first release's hashes: `scrypt$N$r$p$salt$key`, N at most 2^14. */
 const LEGACY_SCRYPT_MAXMEM = 64 * 1024 * 1024;
-
-/** Frequently leaked passwords that pass the length rule; refused outright. */
-const COMMON_PASSWORDS = new Set([
-  '12345678',
-  '123456789',
-  '1234567890',
-  '87654321',
-  '11111111',
-  '88888888',
-  '00000000',
-  '66666666',
-  'password',
-  'password1',
-  'password123',
-  'passw0rd',
-  'qwertyui',
-  'qwerty123',
-  'qwertyuiop',
-  'asdfghjkl',
-  '1qaz2wsx',
-  'zaq12wsx',
-  'abc12345',
-  'abcd1234',
-  'a1234567',
-  'aa123456',
-  'admin123',
-  'admin888',
-  'administrator',
-  'iloveyou',
-  'welcome1',
-  'sunshine',
-  'princess',
-  'football',
-  'baseball',
-  '1q2w3e4r',
-  'woaini1314',
-  '5201314520',
-  'letmein1',
-  'changeme',
-  'hotel123',
-  'root1234',
-  'test1234',
-  'p@ssw0rd',
-]);
 
 export class Passwords {
   private readonly options: { algorithm: Algorithm.Argon2id; memoryCost: number; timeCost: number; parallelism: number };
@@ -105,20 +58,4 @@ export class Passwords {
   async burn(password: string): Promise<void> {
     await this.hash(password);
   }
-}
-
-/** Throws a 400 naming the broken rule. */
-export function assertPasswordPolicy(password: string, userName: string): void {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw invalid(`密码长度应为 ${PASSWORD_MIN}-${PASSWORD_MAX} 个字符`);
-  }
-  if (textRuleViolation('line', password)) throw invalid('密码不能包含控制字符');
-  const lowered = password.toLowerCase();
-  if (lowered.includes(userName.toLowerCase())) throw invalid('密码不能包含用户名');
-  if (COMMON_PASSWORDS.has(lowered)) throw invalid('密码过于常见，请换一个更难猜的密码');
-  if (/^(.)\1+$/.test(password)) throw invalid('密码不能由同一个字符重复组成');
-}
-
-export function generatePassword(): string {
-  return crypto.randomBytes(12).toString('base64url');
 }

@@ -31,8 +31,8 @@ const DAY_MS = 86_400_000;
 
 /** The browser's device cookie: sent back only to the sign-in route, never readable by scripts. */
 export const DEVICE_COOKIE = 'hotel_device';
-export const DEVICE_COOKIE_PATH = '/api/sys/user/verify';
-export const DEVICE_COOKIE_MAX_AGE_S = KNOWN_DEVICE_DAYS * 86_400;
+const DEVICE_COOKIE_PATH = '/api/sys/user/verify';
+const DEVICE_COOKIE_MAX_AGE_S = KNOWN_DEVICE_DAYS * 86_400;
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -68,16 +68,24 @@ export class LoginThrottle {
   ) {}
 
   /** A fresh device token for a browser that has none (or an unusable one). */
-  static newDeviceToken(): string {
+  newDeviceToken(): string {
     return crypto.randomBytes(32).toString('base64url');
   }
 
-  static deviceToken(cookieHeader: string | undefined): string | null {
+  /** The Set-Cookie value that makes this browser a known device: only the sign-in route receives it, scripts never see it. */
+  deviceCookie(token: string, secure: boolean): string {
+    return [`${DEVICE_COOKIE}=${token}`, `Path=${DEVICE_COOKIE_PATH}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join(
+      '; ',
+    );
+  }
+
+  /** The device token a browser presented in its Cookie header, or null. */
+  deviceTokenIn(cookieHeader: string | undefined): string | null {
     const match = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
     return match && DEVICE_TOKEN.test(match[1]) ? match[1] : null;
   }
 
-  static keys(userName: string, ip: string, deviceToken: string | null): SignInKeys {
+  keys(userName: string, ip: string, deviceToken: string | null): SignInKeys {
     const name = userName.toLowerCase();
     return {
       account: `user:${sha256(name)}`,
@@ -119,7 +127,7 @@ export class LoginThrottle {
   }
 
   /** Throws 429 when `counter` is past `limit`. */
-  static assertWithin(counter: Counter, limit: number, now = Date.now(), what?: string): void {
+  assertWithin(counter: Counter, limit: number, now = Date.now(), what?: string): void {
     if (counter.attempts > limit) throw tooManyAttempts(lockedMessage(Math.max(counter.lockedUntil, now + 60_000), now, what));
   }
 
@@ -137,12 +145,12 @@ export class LoginThrottle {
     const { userMaxFailures, accountMaxFailures, ipMaxFailures, delayMs } = this.policy;
     const known = await this.isKnownDevice(keys.device, now);
     const address = await this.count(keys.address, ipMaxFailures, now);
-    if (!known) LoginThrottle.assertWithin(address, ipMaxFailures, now);
+    if (!known) this.assertWithin(address, ipMaxFailures, now);
     const pair = known ? `pair:${keys.device!.slice('known:'.length)}` : `pair:${sha256(`${keys.userName}\n${keys.ip}`)}`;
     const pairCount = await this.count(pair, userMaxFailures, now);
-    LoginThrottle.assertWithin(pairCount, userMaxFailures, now);
+    this.assertWithin(pairCount, userMaxFailures, now);
     const account = await this.count(keys.account, accountMaxFailures, now);
-    if (!known) LoginThrottle.assertWithin(account, accountMaxFailures, now);
+    if (!known) this.assertWithin(account, accountMaxFailures, now);
     return { keys, pair, failureDelayMs: Math.max(0, pairCount.attempts - SLOWDOWN_AFTER) * delayMs };
   }
 
@@ -159,7 +167,7 @@ export class LoginThrottle {
       .where('key', '=', keys.address)
       .where('failures', '>', 0)
       .execute();
-    const mark = LoginThrottle.keys(keys.userName, keys.ip, deviceToken).device!;
+    const mark = this.keys(keys.userName, keys.ip, deviceToken).device!;
     await this.db
       .insertInto('sysLoginFailure')
       .values({ key: mark, failures: 0, firstAt: now, lockedUntil: 0 })

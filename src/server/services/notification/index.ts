@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/connection';
+import type { Dialect } from '../../db/dialect';
 import type { NotifyConfig } from '../../config';
 import type { Audit } from '../../plugins/app/audit';
 import type { ChannelTestResult } from '../../../contract/monitor/channel';

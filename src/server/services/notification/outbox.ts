@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row } from '../../db/schema';
-import type { Dialect } from '../../db/connection';
+import type { Dialect } from '../../db/dialect';
 import type { Delivery } from './vendors';
 
 type Db = Kysely<Database> | Transaction<Database>;

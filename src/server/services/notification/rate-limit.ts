@@ -7,7 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/connection';
+import type { Dialect } from '../../db/dialect';
 import type { RateWindow } from './vendors';
 
 type Db = Kysely<Database>;

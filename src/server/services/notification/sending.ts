@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/connection';
+import type { Dialect } from '../../db/dialect';
 import { parseSettings, type ChannelSettings } from './channel-config';
 import { digestContent } from './digest';
 import type { MessageRow } from './outbox';

@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/connection';
+import type { Dialect } from '../../db/dialect';
 import type { NotifyConfig } from '../../config';
 import type { OperationEntry } from '../../lib/audit-chain';
 import type { OutboundClient } from '../../lib/outbound/client';

@@ -183,7 +183,7 @@ export const frontdeskSession: OnlineRow = {
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const EXPORT_NAME = '操作日志-202603010930.xlsx';
 
-const verified: DataOf<'/monitor/operation/verify'> = { ok: true, checked: 3, anchorId: 0, headId: 501, firstBroken: null };
+const verified: DataOf<'/monitor/operation/integrity'> = { ok: true, checked: 3, anchorId: 0, headId: 501, firstBroken: null };
 
 const capped = <T>(records: T[], body: { size: number; current: number }) => ({ records, current: body.current, size: body.size, total: records.length, totalIsLowerBound: false });
 
@@ -207,7 +207,7 @@ export function monitorHandlers(log: RequestLog) {
       await log.record(request);
       return ok(operationOptions);
     }),
-    http.post(api('/monitor/operation/verify'), async ({ request }) => {
+    http.post(api('/monitor/operation/integrity'), async ({ request }) => {
       await log.record(request);
       return ok(verified);
     }),

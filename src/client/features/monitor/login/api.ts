@@ -6,7 +6,7 @@ export const loginLogApi = api.injectEndpoints({
   endpoints: (build) => ({
     inquireLogins: postQuery(build, '/monitor/login/inquire', { providesTags: ['LoginLog'] }),
     /** Run on demand (lazy): walks the whole hash chain. */
-    verifyLoginChain: postQuery(build, '/monitor/login/verify'),
+    verifyLoginChain: postQuery(build, '/monitor/login/integrity'),
   }),
 });
 

@@ -12,7 +12,7 @@ export const operationApi = api.injectEndpoints({
     /** The modules and their actions recorded so far, for the filter selects. */
     operationOptions: postQuery(build, '/monitor/operation/options', { providesTags: ['OperationLog'] }),
     /** Run on demand (lazy): walks the whole hash chain. */
-    verifyOperationChain: postQuery(build, '/monitor/operation/verify'),
+    verifyOperationChain: postQuery(build, '/monitor/operation/integrity'),
   }),
 });
 

@@ -1,6 +1,6 @@
 /**
  * Advanced settings (hotel/advanced): integration configurations and their initialisation. The app
- * secret is write-only (DESIGN 8): answers carry a mask, an edit with an empty secret keeps the
+ * secret is write-only (docs/api/hotel.md): answers carry a mask, an edit with an empty secret keeps the
  * stored one. Changing the platform parameters clears initialisedAt, so the list shows which
  * configurations need initialising again.
  */
@@ -14,6 +14,7 @@ import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { maskSecret } from '../../../lib/mask-secret';
 import { isHttpUrl } from '../../../lib/http-url';
+import { advancedAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '配置名称已存在';
@@ -47,6 +48,7 @@ const toRecord = (row: Row<'hotelAdvanced'>) => ({
 });
 
 export function advancedRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('advanced', advancedAuditTarget);
   const nameTaken = (name: string) => valueTaken(app.db, 'hotelAdvanced', 'name', name);
   // A configuration may be saved incomplete (initialisation says what is missing), but what it has must be well formed.
   const assertSavable = (endpointUrl: string) => {

@@ -1,6 +1,6 @@
 /**
  * Alarms (hotel/alarm): staff list, acknowledge and clear the alarms the system raises (see
- * routes/hotel/device/transitions.ts), and set each device type's inactivity timeout for the
+ * services/device-status/transitions.ts), and set each device type's inactivity timeout for the
  * offline sweep. Also one device's status history for the device drawer (/hotel/device/status).
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,8 @@ import type { Database } from '../../../db/schema';
 import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
-import { assertKnownDeviceType } from '../device/device-type';
+import { assertKnownDeviceType } from '../../../services/device-types';
+import { alarmAuditTarget } from './audit-target';
 
 type AlarmFilters = NonNullable<BodyOf<'/hotel/alarm/inquire'>['params']>;
 const ALARM_SORT: Record<(typeof ALARM_SORT_KEYS)[number], SortColumn> = {
@@ -57,6 +58,7 @@ async function sweepMinutes(db: Kysely<Database>): Promise<number | null> {
 
 /** Registers the routes; nothing to wait for (a Fastify plugin answers a promise). */
 export function alarmRoutes(app: FastifyInstance): Promise<void> {
+  app.audit.targets.register('alarm', alarmAuditTarget);
   const filtered = (filters: AlarmFilters) => {
     let query = alarmsWithDevices(app.reads);
     if (filters.status === 'active') query = query.where('a.clearedAt', 'is', null);

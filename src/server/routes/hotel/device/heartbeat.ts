@@ -2,18 +2,18 @@
  * A device's heartbeat, whatever carried it (HTTP or MQTT): the key checked against the stored
  * hash, a disabled device refused, and then either the flip to online written at once and handed
  * to the transitions exactly once (by the heartbeat whose conditional update flips the flag), or,
- * for a device already online, its last-seen time coalesced into the next flush (last-seen.ts).
+ * for a device already online, its last-seen time coalesced into the next flush (services/device-status/last-seen.ts).
  * Both transports call this, so their effect is the same; each turns the outcome into its own answer.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { deviceKeyMatches } from './device-key';
-import { bringOnline } from './last-seen';
+import { bringOnline } from '../../../services/device-status/last-seen';
 import { devicesJoinedToPresence } from './presence';
 import { BatchedReads } from '../../../lib/batched-reads';
 import { listParameter, textIn } from '../../../lib/id-list';
-import type { Dialect } from '../../../db/connection';
+import type { Dialect } from '../../../db/dialect';
 
 export type HeartbeatTransport = 'http' | 'mqtt';
 

@@ -26,10 +26,10 @@ import {
   type ImportPlan,
   type SheetRow,
 } from '../../../lib/xlsx-import';
-import { viewLabels } from '../../sys/dict/menu-dictionary';
+import { viewLabels } from '../../../services/dictionary-labels';
 import { setOfflineWhenDisabled } from './presence';
 import { hashDeviceKey, issueDeviceKey } from './device-key';
-import { assertKnownDeviceType } from './device-type';
+import { assertKnownDeviceType } from '../../../services/device-types';
 
 type Key = 'name' | 'sn' | 'type' | 'roomNo' | 'state' | 'remark';
 const COLUMNS: readonly ImportColumn<Key>[] = [

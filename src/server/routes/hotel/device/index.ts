@@ -17,15 +17,16 @@ import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
 import type { BodyOf } from '../../../../contract';
 import type { DEVICE_SORT_KEYS } from '../../../../contract/hotel/device';
-import { viewLabels } from '../../sys/dict/menu-dictionary';
+import { viewLabels } from '../../../services/dictionary-labels';
 import { hashDeviceKey, issueDeviceKey } from './device-key';
 import { acceptHeartbeat } from './heartbeat';
-import { assertKnownDeviceType } from './device-type';
+import { assertKnownDeviceType } from '../../../services/device-types';
 import { deviceImportRoutes } from './import';
 import { deviceCommandRoutes, latestCommands } from './commands';
 import { deviceMqttRoutes } from './mqtt';
-import { assertLocation, inLocationSubtree, LocationIndex } from '../location/paths';
+import { assertLocation, inLocationSubtree, LocationIndex } from '../../../services/location-paths';
 import { deviceWithPresence, devicesJoinedToPresence, devicesWithPresence, PRESENCE_COLUMNS, setOfflineWhenDisabled, type DeviceWithPresence } from './presence';
+import { deviceAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
@@ -85,6 +86,7 @@ const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
 });
 
 export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('device', deviceAuditTarget);
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   /** A device just written, as the answer shows it (a device deleted meanwhile is a 404). */
   const storedRecord = async (id: number) => {

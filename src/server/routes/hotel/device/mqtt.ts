@@ -7,6 +7,7 @@
  * disabled device) is dropped and logged at warn, never with its key; nothing is published back.
  */
 import type { FastifyInstance } from 'fastify';
+import { INT4_MAX } from '../../../../contract/common';
 import { deviceKeyMatches } from './device-key';
 import { acceptHeartbeat } from './heartbeat';
 import { acknowledgeCommand } from './commands';
@@ -23,7 +24,10 @@ interface DeviceMessage {
   commandId?: number;
 }
 
-/** `{ key, commandId? }` or null: a closed object, the key a non-empty string, the id a positive integer. */
+/**
+ * `{ key, commandId? }` or null: a closed object, the key a non-empty string, the id a positive
+ * integer within an id column's range (past it the database would refuse the lookup itself).
+ */
 function parseMessage(payload: Buffer, withCommand: boolean): DeviceMessage | null {
   if (payload.length > MQTT_PAYLOAD_MAX_BYTES) return null;
   let value: unknown;
@@ -36,7 +40,7 @@ function parseMessage(payload: Buffer, withCommand: boolean): DeviceMessage | nu
   const { key, commandId, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0 || typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return null;
   if (!withCommand) return commandId === undefined ? { key } : null;
-  return typeof commandId === 'number' && Number.isSafeInteger(commandId) && commandId > 0 ? { key, commandId } : null;
+  return typeof commandId === 'number' && Number.isInteger(commandId) && commandId > 0 && commandId <= INT4_MAX ? { key, commandId } : null;
 }
 
 export function deviceMqttRoutes(app: FastifyInstance): void {

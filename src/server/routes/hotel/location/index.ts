@@ -9,6 +9,7 @@ import { defineRoute, ok } from '../../../lib/route';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { roomRange } from './room-numbers';
+import { locationAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '同一上级下名称已存在';
@@ -38,6 +39,7 @@ async function assertParent(db: Kysely<Database>, kind: LocationKind, parentId: 
 }
 
 export function locationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('location', locationAuditTarget);
   const nameTaken = async (parentId: number, name: string, exceptId = 0) =>
     (await app.db.selectFrom('hotelLocation').select('id').where('parentId', '=', parentId).where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst()) !== undefined;
 

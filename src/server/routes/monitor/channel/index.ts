@@ -12,6 +12,7 @@ import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type Sort
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { parseSettings, sameSettings, settingsToStore, type ChannelSettings } from '../../../services/notification/channel-config';
 import { channelsWithFailures, findChannelRecord, toChannelRecord } from './repository';
+import { channelAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '渠道名称已存在';
@@ -35,6 +36,7 @@ const TEST_MESSAGES = {
 const UNKNOWN_HEALTH = { health: 'unknown', healthReason: '', healthAt: null };
 
 export function channelRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('channel', channelAuditTarget);
   defineRoute(app, '/monitor/channel/inquire', 'resource', async (request) => {
     const filters = request.body.params ?? {};
     let query = channelsWithFailures(app.db);

@@ -1,7 +1,7 @@
 /**
  * Login log (monitor/login): read-only. Sign-in attempts are written by the sign-in route, sign-outs
  * and session ends by the session service, both through `Audit`; here they are listed, exported
- * and verified.
+ * and their chain's integrity checked.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,8 +10,8 @@ import type { BodyOf, DataOf } from '../../../../contract';
 import { defineRoute, ok } from '../../../lib/route';
 import { given } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
-import { verifyChain } from '../../../lib/audit-chain';
-import { dictionaryLabels } from '../export-labels';
+import { checkChainIntegrity, integrityMessage } from '../../../lib/audit-chain';
+import { dictionaryLabels } from '../../../services/dictionary-labels';
 import { formatTime } from '../../../../contract/time';
 import { newestFirstInBatches, newestFirstPage } from '../../../lib/keyset-batches';
 
@@ -50,9 +50,9 @@ export function loginRoutes(app: FastifyInstance, _options: unknown, done: () =>
     return ok({ ...page, records: page.records.map(toRecord) });
   });
 
-  defineRoute(app, '/monitor/login/verify', 'resource', async () => {
-    const result = await verifyChain(app.db, 'login');
-    return ok(result, result.ok ? `校验通过：${result.checked} 条记录的哈希链完整` : `校验未通过：记录 ${result.firstBroken?.id} ${result.firstBroken?.reason}`);
+  defineRoute(app, '/monitor/login/integrity', 'resource', async () => {
+    const report = await checkChainIntegrity(app.db, 'login');
+    return ok(report, integrityMessage(report));
   });
 
   defineRoute(app, '/monitor/login/export', 'resource', async (request, reply) => {

@@ -9,10 +9,12 @@ import { defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { countUpTo, fetchCappedPage, inOrder, ordered } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
-import { dictionaryLabels } from '../export-labels';
+import { dictionaryLabels } from '../../../services/dictionary-labels';
 import { filteredMessages, NEWEST_MESSAGES, toMessageRecord, withMessageColumns } from './repository';
+import { messageAuditTarget } from './audit-target';
 
 export function messageRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('message', messageAuditTarget);
   defineRoute(app, '/monitor/message/inquire', 'resource', async (request) => {
     const query = filteredMessages(app.reads, request.body.params ?? {});
     // The outbox grows with every alarm: counted up to the cap, like the audit logs.

@@ -9,10 +9,12 @@ import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { invalid, notFound } from '../../../lib/errors';
 import { contains, fetchPage, given } from '../../../lib/list-query';
 import { describeUserAgent } from '../../../lib/user-agent';
-import { assertMayManageUser } from '../../sys/role/grants';
-import { findUser } from '../../sys/user/repository';
+import { assertMayManageUser } from '../../../services/grants';
+import { findUser } from '../../../services/users';
+import { sessionAuditTarget } from './audit-target';
 
 export function onlineRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('session', sessionAuditTarget);
   const idleMs = app.config.session.idleMinutes * 60_000;
 
   /** Sessions neither revoked nor past their absolute or idle expiry. */

@@ -1,13 +1,14 @@
 /**
  * Operation log (monitor/operation): read-only. Records are written by the audit hook
- * (plugins/app/audit.ts); here they are listed, shown in full, exported and verified. There is no
- * edit or delete endpoint: old records leave only through the retention task.
+ * (plugins/app/audit.ts); here they are listed, shown in full, exported and their chain's
+ * integrity checked. There is no edit or delete endpoint: old records leave only through the
+ * retention task.
  */
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, ok } from '../../../lib/route';
 import { sendXlsx } from '../../../lib/xlsx';
-import { verifyChain } from '../../../lib/audit-chain';
-import { dictionaryLabels } from '../export-labels';
+import { checkChainIntegrity, integrityMessage } from '../../../lib/audit-chain';
+import { dictionaryLabels } from '../../../services/dictionary-labels';
 import { formatTime } from '../../../../contract/time';
 import { findOperation, inquireOperations, operationOptions, operationsForExport } from './repository';
 
@@ -18,9 +19,9 @@ export function operationRoutes(app: FastifyInstance, _options: unknown, done: (
 
   defineRoute(app, '/monitor/operation/options', 'resource', async () => ok(await operationOptions(app.db)));
 
-  defineRoute(app, '/monitor/operation/verify', 'resource', async () => {
-    const result = await verifyChain(app.db, 'operation');
-    return ok(result, result.ok ? `校验通过：${result.checked} 条记录的哈希链完整` : `校验未通过：记录 ${result.firstBroken?.id} ${result.firstBroken?.reason}`);
+  defineRoute(app, '/monitor/operation/integrity', 'resource', async () => {
+    const report = await checkChainIntegrity(app.db, 'operation');
+    return ok(report, integrityMessage(report));
   });
 
   defineRoute(app, '/monitor/operation/export', 'resource', async (request, reply) => {

@@ -10,11 +10,15 @@ import { uniquely } from '../../../lib/conflicts';
 import { BINDABLE_TYPE_PREFIX, dictsInOrder, findDict, inquireBindableResources, inquireDicts } from './repository';
 import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
-import { viewLabels } from './menu-dictionary';
+import { viewLabels } from '../../../services/dictionary-labels';
+import { dictAuditTarget } from './audit-target';
+import { menuDictionaryRoutes } from './menu-dictionary';
 
 const clashOf = (code: string, value: string) => `字典 ${code} 中已存在值 ${value}`;
 
 export function dictRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('dict', dictAuditTarget);
+  menuDictionaryRoutes(app);
   defineRoute(app, '/sys/dict/inquire', 'resource', async (request) => ok(await inquireDicts(app.db, request.body)));
 
   defineRoute(app, '/sys/dict/export', 'resource', async (request, reply) => {

@@ -7,10 +7,13 @@ import { defineRoute, ok } from '../../../lib/route';
 import { invalid, staleEdit } from '../../../lib/errors';
 import { descendantIds, findMenu, inquireMenus } from './repository';
 import { resourceRoutes } from './resources';
+import { menuAuditTarget, resourceAuditTarget } from './audit-target';
 
 const PARENT = '上级菜单';
 
 export function menuRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('menu', menuAuditTarget);
+  app.audit.targets.register('resource', resourceAuditTarget);
   defineRoute(app, '/sys/menu/inquire', 'resource', async (request) => ok(await inquireMenus(app.db, request.body)));
 
   defineRoute(app, '/sys/menu/creation', 'resource', async (request) => {

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/schema';
 import type { BodyOf } from '../../../../contract';
 import type { SessionUser } from '../../../lib/route';
 import { forbidden, invalid, notFound } from '../../../lib/errors';
-import { findRole, sameGrant, storedGrants, type Grant } from './grants';
+import { findRole, sameGrant, storedGrants, type Grant } from '../../../services/grants';
 
 type Db = Kysely<Database>;
 
@@ -37,7 +37,7 @@ export async function changeGrants(db: Db, operator: SessionUser, { roleId, gran
     const items = [...grant, ...revoke];
     const names = await namesOf(trx, items);
     if (!operator.builtin) {
-      // DESIGN 8: an operator hands out or takes away only what their own role holds.
+      // An operator hands out or takes away only what their own role holds (docs/api/system.md).
       const held = await storedGrants(trx, operator.roleId);
       const refused = items.find((item) => !held.some((h) => sameGrant(h, item)));
       if (refused) {

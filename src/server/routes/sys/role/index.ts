@@ -7,15 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { forbidden, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedGrants } from './grants';
+import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedGrants } from '../../../services/grants';
 import { changeGrants } from './authorization';
 import { findRoleRecord, inquireMenuResources, inquireRoles, rolesInOrder } from './repository';
 import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
-import { viewLabels } from '../dict/menu-dictionary';
-import { inquireRoleUsers } from '../user/repository';
+import { viewLabels } from '../../../services/dictionary-labels';
+import { inquireRoleUsers } from '../../../services/users';
+import { roleAuditTarget } from './audit-target';
 
 export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('role', roleAuditTarget);
   defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, request.body)));
 
   defineRoute(app, '/sys/role/export', 'resource', async (request, reply) => {

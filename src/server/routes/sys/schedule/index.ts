@@ -1,7 +1,8 @@
 /**
  * Schedules (sys/schedule): list, create and edit schedules, run one on demand, read its run log,
- * list the built-in tasks and preview an expression's next runs. The scheduler (scheduler.ts)
- * runs them; only the registry in tasks.ts decides what a run can do.
+ * list the built-in tasks and preview an expression's next runs. The scheduler
+ * (services/scheduler/scheduler.ts) runs them; only its registry of tasks
+ * (services/scheduler/tasks.ts) decides what a run can do.
  */
 import type { FastifyInstance } from 'fastify';
 import { scheduleTasks, TASK_NAMES } from '../../../../contract/sys/schedule';
@@ -14,12 +15,13 @@ import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
 import type { BodyOf } from '../../../../contract';
 import type { SCHEDULE_LOG_SORT_KEYS, SCHEDULE_SORT_KEYS } from '../../../../contract/sys/schedule';
-import { viewLabels } from '../dict/menu-dictionary';
+import { viewLabels } from '../../../services/dictionary-labels';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { nextRunAfter, nextRuns, parseCron } from '../../../lib/cron';
-import { assertTaskParams } from './tasks';
-import { runSchedule } from './scheduler';
+import { assertTaskParams } from '../../../services/scheduler/tasks';
+import { runSchedule } from '../../../services/scheduler/scheduler';
+import { scheduleAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '任务名称已存在';
@@ -41,7 +43,7 @@ const LOG_SORT: Record<(typeof SCHEDULE_LOG_SORT_KEYS)[number], SortColumn> = {
 };
 const BY_ID = defaultOrder(['id', 'id']);
 const NEWEST_FIRST = defaultOrder(['startedAt', 'startedAt', 'desc'], ['id', 'id', 'desc']);
-/** How a run was started (scheduler.ts), in a file's words. */
+/** How a run was started (services/scheduler/scheduler.ts), in a file's words. */
 const TRIGGER_LABELS: Record<string, string> = { cron: '定时触发', manual: '手动执行' };
 
 const taskLabel = (task: string) => ((TASK_NAMES as string[]).includes(task) ? scheduleTasks[task as keyof typeof scheduleTasks].label : task);
@@ -91,6 +93,7 @@ function assertDefinition(definition: { cron: string; task: string; params: unkn
 }
 
 export function scheduleRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('schedule', scheduleAuditTarget);
   const nameTaken = (name: string) => valueTaken(app.db, 'sysSchedule', 'name', name);
 
   const filteredSchedules = (filters: ScheduleFilters) => {

@@ -14,7 +14,7 @@ import { UserImportRow } from '../../../../contract/sys/user';
 import { currentUser, defineRoute, ok, type SessionUser } from '../../../lib/route';
 import { AppError, conflict, invalid } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { assertPasswordPolicy, generatePassword } from '../../../plugins/app/passwords';
+import { assertPasswordPolicy, generatePassword } from '../../../lib/password-policy';
 import {
   assertApplicable,
   previewMsg,
@@ -27,8 +27,8 @@ import {
   type ImportPlan,
   type SheetRow,
 } from '../../../lib/xlsx-import';
-import { viewLabels, type ViewLabels } from '../dict/menu-dictionary';
-import { assertMayAssignRole, assertMayManageUser } from '../role/grants';
+import { viewLabels, type ViewLabels } from '../../../services/dictionary-labels';
+import { assertMayAssignRole, assertMayManageUser } from '../../../services/grants';
 
 type Key = 'userName' | 'nickName' | 'state' | 'role';
 const COLUMNS: readonly ImportColumn<Key>[] = [

@@ -8,15 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { invalid, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { assertPasswordPolicy } from '../../../plugins/app/passwords';
-import { assertMayAssignRole, assertMayManageUser } from '../role/grants';
-import { findUser, inquireUsers, usersInOrder } from './repository';
+import { assertPasswordPolicy } from '../../../lib/password-policy';
+import { assertMayAssignRole, assertMayManageUser } from '../../../services/grants';
+import { findUser, inquireUsers, usersInOrder } from '../../../services/users';
 import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
-import { viewLabels } from '../dict/menu-dictionary';
+import { viewLabels } from '../../../services/dictionary-labels';
 import { userImportRoutes } from './import';
+import { userAuditTarget } from './audit-target';
 
 export function userRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
+  app.audit.targets.register('user', userAuditTarget);
   defineRoute(app, '/sys/user/inquire', 'resource', async (request) => ok(await inquireUsers(app, request.body)));
 
   defineRoute(app, '/sys/user/detail', 'resource', async (request) => ok(await findUser(app.db, request.body.id)));

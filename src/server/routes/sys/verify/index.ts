@@ -7,9 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { AppError, invalid, tooManyAttempts } from '../../../lib/errors';
 import { Code } from '../../../../contract/constants';
-import { assertPasswordPolicy } from '../../../plugins/app/passwords';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, DEVICE_COOKIE_PATH, LoginThrottle } from '../../../plugins/app/throttle';
-import { authorisedMenu } from './authority';
+import { assertPasswordPolicy } from '../../../lib/password-policy';
+import { authorisedMenu } from '../../../services/grants';
 import { userAgentOf } from '../../../lib/user-agent';
 
 /** Records a refused sign-in of a known user with the right password and answers the 403 to throw. */
@@ -22,17 +21,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const WRONG_CREDENTIALS = '用户名或密码错误';
 const OLD_PASSWORD_GUESSES = '原密码错误次数过多';
 
-/** The device cookie (see LoginThrottle): only the sign-in route receives it; scripts never see it. */
-const deviceCookie = (token: string, secure: boolean) =>
-  [`${DEVICE_COOKIE}=${token}`, `Path=${DEVICE_COOKIE_PATH}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
-
 export function verifyRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/sys/user/verify', 'public', async (request, reply) => {
     const { userName, password } = request.body;
-    const presented = LoginThrottle.deviceToken(request.headers.cookie);
+    const presented = app.throttle.deviceTokenIn(request.headers.cookie);
     let attempt: Awaited<ReturnType<typeof app.throttle.begin>>;
     try {
-      attempt = await app.throttle.begin(LoginThrottle.keys(userName, request.ip, presented));
+      attempt = await app.throttle.begin(app.throttle.keys(userName, request.ip, presented));
     } catch (error) {
       if (error instanceof AppError) await app.audit.signIn(request, { userId: null, userName, outcome: 'throttled', msg: error.message });
       throw error;
@@ -53,9 +48,9 @@ export function verifyRoutes(app: FastifyInstance, _options: unknown, done: () =
       await sleep(attempt.failureDelayMs);
       throw new AppError(Code.invalid, WRONG_CREDENTIALS);
     }
-    const deviceToken = presented ?? LoginThrottle.newDeviceToken();
+    const deviceToken = presented ?? app.throttle.newDeviceToken();
     await app.throttle.succeeded(attempt, deviceToken);
-    reply.header('set-cookie', deviceCookie(deviceToken, request.protocol === 'https'));
+    reply.header('set-cookie', app.throttle.deviceCookie(deviceToken, request.protocol === 'https'));
     if (app.passwords.needsRehash(user.passwordHash)) {
       // Not a staff edit: the version (the edit dialog's optimistic lock) stays.
       const passwordHash = await app.passwords.hash(password);
@@ -86,7 +81,7 @@ export function verifyRoutes(app: FastifyInstance, _options: unknown, done: () =
     const guesses = `password:${me.userId}`;
     const limit = app.config.throttle.userMaxFailures;
     const counter = await app.throttle.count(guesses, limit);
-    LoginThrottle.assertWithin(counter, limit, Date.now(), OLD_PASSWORD_GUESSES);
+    app.throttle.assertWithin(counter, limit, Date.now(), OLD_PASSWORD_GUESSES);
     const row = await app.db.selectFrom('sysUser').select(['passwordHash', 'version']).where('id', '=', me.userId).executeTakeFirstOrThrow();
     if (!(await app.passwords.verify(oldPassword, row.passwordHash))) {
       if (counter.attempts >= limit) {

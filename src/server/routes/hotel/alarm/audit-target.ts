@@ -1,0 +1,15 @@
+/** How an alarm appears in the audit trail: named by its type and its device, `离线告警：name（sn）`. */
+import type { AuditTarget } from '../../../plugins/app/audit-targets';
+import { AlarmRecord } from '../../../../contract/hotel/alarm';
+
+export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; deviceSn: string }> = {
+  schema: AlarmRecord,
+  load: (db, id) =>
+    db
+      .selectFrom('hotelAlarm as a')
+      .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
+      .select(['a.id', 'a.type', 'a.severity', 'a.count', 'a.acknowledgedBy', 'a.acknowledgedAt', 'a.clearedBy', 'a.clearedAt', 'd.name as deviceName', 'd.sn as deviceSn'])
+      .where('a.id', '=', id)
+      .executeTakeFirst(),
+  label: (alarm) => `${alarm.type === 'offline' ? '离线告警' : alarm.type}：${alarm.deviceName}（${alarm.deviceSn}）`,
+};

@@ -1,0 +1,170 @@
+/**
+ * The one place where a device's online/offline change takes effect beyond the flag itself. The
+ * write paths (the heartbeat that brings a device back, the offline sweep) detect the flip in the
+ * database, exactly once per change, set the flag with `flipTo` (which also stamps online_since /
+ * offline_since in that same UPDATE) and hand the flipped devices here. This module decides what the
+ * change means: a row per device in hotel_device_transition, the device's 'offline' alarm raised (or,
+ * while one is active, repeated) or cleared, and records in the operation log (one per device, or a
+ * summary for a mass change). Everything is set-based, in batches: a sweep may flip a million
+ * devices at once, a chunk at a time.
+ *
+ * A flip and what it means are one transaction: the caller sets the flag in `db`, a transaction,
+ * and this module writes the history rows and alarms in it too. Should any of it fail (or the
+ * process die) the flag is as it was, and the next heartbeat or sweep flips it again, so a device
+ * never changes state without its history row and alarm.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { idIn, idRows } from '../../lib/id-list';
+import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
+
+export type TransitionCause = 'heartbeat' | 'sweep';
+
+/**
+ * A flipped device: with its name and serial number where the caller has them (a heartbeat looked
+ * them up), else only its id (the sweep), named when its run's records are written.
+ */
+export type TransitionDevice = Pick<StatusDevice, 'id'> & Partial<StatusDevice>;
+
+export interface DeviceTransitions {
+  devices: TransitionDevice[];
+  /** 1: came online; 0: went offline. */
+  to: 0 | 1;
+  cause: TransitionCause;
+  at: number;
+}
+
+/** What a record says in place of the serial number of a device deleted before the record was written. */
+export const DELETED_DEVICE = '已删除';
+/** Who clears an alarm the device's own recovery ended. */
+export const SYSTEM_ACTOR = '系统';
+export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
+/**
+ * Devices per statement: their ids travel as one bound parameter, so this bounds only the work per
+ * statement (the sweep's chunks are this size too).
+ */
+const BATCH = 1000;
+
+/** The columns a flip sets, in the write path's own UPDATE (no second statement per flip). */
+export const flipTo = (to: 0 | 1, at: number) => (to === 1 ? { online: 1, onlineSince: at } : { online: 0, offlineSince: at });
+
+function* batches<T>(items: T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += BATCH) yield items.slice(start, start + BATCH);
+}
+
+/**
+ * The operation-log side of a run of transitions (one heartbeat's flip, or a whole sweep in many
+ * chunks), written once when the run ends, after its transactions: a sweep of a million devices is
+ * one summary, not one per chunk. (A run cut short by a crash keeps the history rows and alarms of
+ * the chunks it committed; only its records are lost.)
+ */
+export class TransitionRecords {
+  readonly devices = new ChangeTally<TransitionDevice>();
+  readonly raised = new ChangeTally<{ id: number; device: TransitionDevice }>();
+  readonly cleared = new ChangeTally<{ id: number; device: TransitionDevice }>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly to: 0 | 1,
+    private readonly at: number,
+  ) {}
+
+  async write(): Promise<void> {
+    const named = await this.names();
+    const alarms = (tally: ChangeTally<{ id: number; device: TransitionDevice }>) => tally.map((alarm) => ({ id: alarm.id, device: named(alarm.device) }));
+    await recordDeviceStatus(this.app, this.devices.map(named), this.to === 1 ? 0 : 1, this.to, this.at);
+    await recordAlarmEvents(this.app, alarms(this.raised), 'raised', this.at);
+    await recordAlarmEvents(this.app, alarms(this.cleared), 'cleared', this.at);
+  }
+
+  /**
+   * Names for the devices the records may itemize (at most AUDIT_ITEMIZED per tally), read in one
+   * query: a sweep passes ids only, since reading a thousand names per chunk cost a mass outage of a
+   * million devices half a second, and all but the first hundred are only counted.
+   */
+  private async names(): Promise<(device: TransitionDevice) => StatusDevice> {
+    const items = [...this.devices.items, ...this.raised.items.map((alarm) => alarm.device), ...this.cleared.items.map((alarm) => alarm.device)];
+    const unnamed = [...new Set(items.filter((device) => device.name === undefined || device.sn === undefined).map((device) => device.id))];
+    const read =
+      unnamed.length === 0
+        ? []
+        : await this.app.db
+            .selectFrom('hotelDevice')
+            .select(['id', 'name', 'sn'])
+            .where(idIn(this.app.dialect, 'id', unnamed))
+            .execute();
+    const byId = new Map(read.map((device) => [device.id, device]));
+    return (device) => {
+      const stored = byId.get(device.id);
+      // A device deleted since its flip keeps its id in the record: "#12（已删除）".
+      return { id: device.id, name: device.name ?? stored?.name ?? `#${device.id}`, sn: device.sn ?? stored?.sn ?? DELETED_DEVICE };
+    };
+  }
+}
+
+/**
+ * How many of these devices' active offline alarms were raised at `at` (count 1: not repeats).
+ * Found by device through the active-alarm index; the tests of the alarm's own columns are written
+ * so that no index serves them: every alarm a mass outage raises starts at the same `at`, and
+ * PostgreSQL, on statistics from before the outage, read them all through the started-at index
+ * once per chunk (a sweep of 120,000 devices 3.1 -> 5.1 s).
+ */
+export const alarmsRaisedAt = (app: FastifyInstance, db: Kysely<Database>, deviceIds: number[], at: number) =>
+  db
+    .selectFrom('hotelAlarm')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(idIn(app.dialect, 'deviceId', deviceIds))
+    .where('type', '=', OFFLINE_ALARM.type)
+    .where('clearedAt', 'is', null)
+    .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
+    .where(sql<number>`+${sql.ref('count')}`, '=', 1);
+
+/**
+ * Writes what the flips mean, in `db`: the transaction whose UPDATE set the flags (see above). The
+ * flipped devices go to `records`, which the caller writes once its transactions have committed.
+ * No pause for the event loop in here: on SQLite that would hold the transaction open across other
+ * requests; the caller keeps each call to a chunk.
+ */
+export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Database>, { devices, to, cause, at }: DeviceTransitions, records: TransitionRecords): Promise<void> {
+  if (devices.length === 0) return;
+  const byId = new Map(devices.map((device) => [device.id, device]));
+  records.devices.add(devices);
+  for (const batch of batches(devices)) {
+    const batchIds = batch.map((device) => device.id);
+    const ids = idRows(app.dialect, batchIds);
+    await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
+    if (to === 0) {
+      // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
+      // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
+      // needs it to read the ON CONFLICT of an INSERT … SELECT.)
+      const { type, severity, message } = OFFLINE_ALARM;
+      const raiseOrRepeat = sql`
+        insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
+        select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1 from (${ids}) as d where true
+        on conflict (device_id, type) where cleared_at is null
+        do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`;
+      if (!records.raised.full) {
+        const { rows } = await sql<{ id: number | string; deviceId: number; count: number }>`${raiseOrRepeat} returning id, device_id, count`.execute(db);
+        records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
+      } else {
+        // Past the alarms the record itemizes it only counts them: those of the batch raised by this
+        // statement, in its transaction. Reading back every row instead (a million in a mass outage,
+        // each mapped to an object) was half of the sweep's alarm writes.
+        await raiseOrRepeat.execute(db);
+        const raised = await alarmsRaisedAt(app, db, batchIds, at).executeTakeFirstOrThrow();
+        records.raised.addCount(Number(raised.n));
+      }
+    } else {
+      const rows = await db
+        .updateTable('hotelAlarm')
+        .set({ clearedAt: at, clearedBy: SYSTEM_ACTOR })
+        .where('type', '=', OFFLINE_ALARM.type)
+        .where('clearedAt', 'is', null)
+        .where(idIn(app.dialect, 'deviceId', batchIds))
+        .returning(['id', 'deviceId'])
+        .execute();
+      records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
+    }
+  }
+}
