@@ -76,13 +76,15 @@ async function benchOne(name, env) {
   const { loadConfig } = require(path.join(root, 'dist/node/server/config.js'));
   const { openDatabase, databaseOptionsOf } = require(path.join(root, 'dist/node/server/db/connection.js'));
   const { buildApp, closeApp } = require(path.join(root, 'dist/node/server/app.js'));
-  const { enqueueNotifications } = require(path.join(root, 'dist/node/server/services/notification/index.js'));
+  const { enqueueNotifications, startNotificationWorker } = require(path.join(root, 'dist/node/server/services/notification/index.js'));
 
   console.log(`\n== Notifications on ${name}: webhook receiver with no vendor limit, worker in the app's process`);
   const config = { ...loadConfig({ ...env, NOTIFY_ALLOW_PRIVATE_TARGETS: '1', LOG_LEVEL: 'warn' }, root), clientDir: undefined };
   const database = await openDatabase(databaseOptionsOf(config));
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  // As main.ts starts it.
+  const worker = startNotificationWorker(app);
   const receiver = await startReceiver();
   try {
     const stamp = Date.now();
@@ -150,6 +152,7 @@ async function benchOne(name, env) {
     );
   } finally {
     receiver.stop();
+    await worker.stop();
     await closeApp(app, database);
   }
 }

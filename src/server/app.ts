@@ -72,8 +72,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.addHook('onClose', () => app.lastSeen.flush());
   const notifications = new Notifications({ db: database.db, dialect: database.dialect, audit, log: app.log, config: config.notify, instanceId: config.instanceId });
   app.decorate('notifications', notifications);
-  // Sends once the app is ready (NOTIFY=off: never in this instance); stops before the database closes.
-  app.addHook('onReady', () => notifications.start());
+  // main.ts starts the delivery worker (startNotificationWorker); it stops before the database closes.
   app.addHook('onClose', () => notifications.stop());
 
   await app.register(metricsPlugin, { poolStats: database.poolStats && (() => database.poolStats!()) });

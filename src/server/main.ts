@@ -1,6 +1,6 @@
 /**
  * Starts the product: opens (and migrates) the database, seeds an empty one, serves the SPA and
- * /api on one port, runs the scheduler, and prints how to sign in.
+ * /api on one port, runs the scheduler and the notification worker, and prints how to sign in.
  */
 import { databaseOptionsOf, loadConfig } from './config';
 import { limitHeapGrowth } from './lib/heap-growth';
@@ -10,6 +10,7 @@ import { ADMIN_USER_NAME } from './services/builtins/catalogue';
 import { buildApp, closeApp } from './app';
 import { assertPasswordPolicy, generatePassword } from './lib/password-policy';
 import { startScheduler } from './services/scheduler/scheduler';
+import { startNotificationWorker } from './services/notification';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,10 +26,12 @@ async function main(): Promise<void> {
   }
   const { seeded } = await seedIfEmpty(database.db, () => app.passwords.hash(adminPassword));
   const scheduler = config.scheduler.enabled ? startScheduler(app) : null;
+  const notifications = config.notify.enabled ? startNotificationWorker(app) : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await scheduler?.stop();
+    await notifications?.stop();
     await closeApp(app, database);
     process.exit(0);
   };

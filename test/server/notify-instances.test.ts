@@ -6,6 +6,7 @@
 import { createTestDatabase, describeOnPostgres, SETUP_TIMEOUT_MS, startTestApp, type TestApp, type TestDatabase } from './support/harness';
 import { VendorReceiver } from './support/vendor-receiver';
 import { alarmMessage, createChannel, enqueue, notifySettings, TestClock } from './support/notify-fixtures';
+import { startNotificationWorker } from '../../src/server/services/notification';
 
 const MESSAGES = 120;
 
@@ -19,6 +20,9 @@ describeOnPostgres('notification delivery across instances', () => {
     target = await createTestDatabase('postgres');
     a = await startTestApp(target, notifySettings({ enabled: true, pollMs: 100 }));
     b = await startTestApp(target, notifySettings({ enabled: true, pollMs: 100 }));
+    // Each instance's worker, as main.ts starts it; closing the app stops it.
+    startNotificationWorker(a.app);
+    startNotificationWorker(b.app);
     receiver = await VendorReceiver.start();
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {

@@ -1,7 +1,7 @@
 /**
- * Fixtures for the notification suites: an app whose own worker is off (a test drives a worker of
- * its own, on a clock it moves), channels made through the API, messages queued with the product's
- * enqueue call, and reads of the outbox.
+ * Fixtures for the notification suites: an app that runs no worker of its own (main.ts starts it,
+ * not the app; a test drives a worker of its own, on a clock it moves), channels made through the
+ * API, messages queued with the product's enqueue call, and reads of the outbox.
  */
 import { loadConfig, type NotifyConfig, type ServerConfig } from '../../../src/server/config';
 import { NotificationWorker } from '../../../src/server/services/notification/worker';
@@ -12,7 +12,7 @@ import { expectOk } from './sys-fixtures';
 
 export const CONSOLE_URL = 'https://hotel.example.com';
 
-/** Notifications for a suite: the app's worker off, local receivers allowed, links to the console. */
+/** Notifications for a suite: NOTIFY=off, local receivers allowed, links to the console. */
 export function notifySettings(overrides: Partial<NotifyConfig> = {}): Partial<ServerConfig> {
   return { notify: { ...loadConfig({}).notify, enabled: false, allowPrivateTargets: true, consoleUrl: CONSOLE_URL, ...overrides } };
 }

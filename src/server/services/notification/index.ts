@@ -1,10 +1,11 @@
 /**
  * Alarm notifications (issue 28), as the app holds them: the outbound client every call out goes
- * through, the delivery worker of this instance, and 测试发送. What queues messages is
- * `enqueueNotifications` (outbox.ts), called in the caller's own transaction; `wake()` after its
- * commit sends them at once. docs/api/monitor.md describes the whole.
+ * through, the delivery worker of this instance (started by main.ts with `startNotificationWorker`,
+ * like the scheduler), and 测试发送. What queues messages is `enqueueNotifications` (outbox.ts),
+ * called in the caller's own transaction; `wake()` after its commit sends them at once.
+ * docs/api/monitor.md describes the whole.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { Database } from '../../db/schema';
@@ -53,16 +54,12 @@ export class Notifications {
     this.worker = new NotificationWorker({ ...deps, outbound: this.outbound });
   }
 
-  /** Starts this instance's worker, unless NOTIFY=off. */
-  start(): void {
-    if (this.deps.config.enabled) this.worker.start();
-  }
-
   /** Messages were queued and committed: send them now. */
   wake(): void {
     this.worker.wake();
   }
 
+  /** Stops the worker (if it runs) and the outbound client: the app's close, before the database closes. */
   async stop(): Promise<void> {
     await this.worker.stop();
     this.outbound.close();
@@ -121,6 +118,22 @@ export class Notifications {
     await markFailed(db, message, this.worker.claimer, delivery.reason, delivery);
     return result(delivery);
   }
+}
+
+/** This instance's delivery worker, as main.ts runs it. */
+export interface NotificationDelivery {
+  /** Stops polling; resolves once the round under way has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends the outbox from this instance (main.ts, unless NOTIFY=off): woken in-process when messages
+ * are queued, polling otherwise. The app's close stops it too, before the database closes.
+ */
+export function startNotificationWorker(app: FastifyInstance): NotificationDelivery {
+  const { worker } = app.notifications;
+  worker.start();
+  return { stop: () => worker.stop() };
 }
 
 export { enqueueNotifications, type NotificationMessage } from './outbox';
