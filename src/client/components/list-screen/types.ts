@@ -118,14 +118,16 @@ export interface FieldConfig {
 
 /**
  * A table column: antd's own column, plus `dict` to show the dictionary label of the value,
- * `relativeTime` to show an epoch-ms time as recency (3 分钟前) with the exact time on hover, and
- * `sortKey` to make it sortable by the server under that key (one of the list's sort keys, S).
+ * `relativeTime` to show an epoch-ms time as recency (3 分钟前) with the exact time on hover,
+ * `sortKey` to make it sortable by the server under that key (one of the list's sort keys, S), and
+ * `nowrap` to keep the cell on one line (times and short names; long text wraps instead).
  */
 export type ColumnConfig<Row, S extends string = string> = TableColumnType<Row> & {
   dataIndex?: keyof Row & string;
   dict?: string;
   relativeTime?: boolean;
   sortKey?: S;
+  nowrap?: boolean;
 };
 
 /** The handles a screen's row actions and toolbar get from the block. */

@@ -5,9 +5,8 @@
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 
-import type { CustomControlProps } from '../../../components/list-screen';
-import { useLocationTreeQuery } from './api';
-import { buildTree, type LocationNode } from './tree';
+import type { CustomControlProps } from '../list-screen';
+import { buildTree, useLocationTreeQuery, type LocationNode } from './tree';
 
 interface TreeOption {
   value: number;

@@ -9,7 +9,7 @@ import type { FieldConfig, SelectOption } from './types';
 const DEFAULT_SWITCH_LABELS = ['启用', '禁用'] as const;
 
 // The date picker is large: only screens with a time range filter load it.
-const TimeRangeInput = lazy(() => import('./TimeRangeInput'));
+const TimeRangeInput = lazy(() => import('./time-range-input'));
 
 /** The props antd's Form.Item hands to its control. */
 interface ControlProps {

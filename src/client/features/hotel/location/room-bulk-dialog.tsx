@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import type { DataOf } from '../../../../contract';
 import { toast } from '../../../lib/toast';
 import { useCreateRoomsMutation } from './api';
-import type { LocationRow } from './tree';
+import type { LocationRow } from '../../../components/location-tree';
 
 const DIGITS = { pattern: /^\d{1,8}$/, message: '房间号只能包含数字，最多 8 位' };
 

@@ -6,11 +6,10 @@
 import { Descriptions, Spin, Table, Typography, type TableColumnType } from 'antd';
 
 import type { DataOf } from '../../../../contract';
+import { DictTag } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
-import { OutcomeTag } from '../outcome-tag';
 import { useOperationDetailQuery } from './api';
-import { OperatorCell, TargetCell } from './columns';
-import { OUTCOME_COLORS, type OperationRow } from './config';
+import { OperatorCell, OUTCOME_COLORS, TargetCell, type OperationRow } from './config';
 
 type Change = DataOf<'/monitor/operation/detail'>['changes'][number];
 
@@ -47,7 +46,7 @@ export function OperationDetail({ row }: { row: OperationRow }) {
           { key: 'module', label: '模块', children: data.module },
           { key: 'action', label: '操作', children: data.action },
           { key: 'target', label: '操作对象', span: 2, children: <TargetCell row={data} /> },
-          { key: 'outcome', label: '结果', children: <OutcomeTag field="outcome" value={data.outcome} colors={OUTCOME_COLORS} /> },
+          { key: 'outcome', label: '结果', children: <DictTag field="outcome" value={data.outcome} colors={OUTCOME_COLORS} /> },
           { key: 'code', label: '返回码', children: data.code },
           { key: 'msg', label: '信息', span: 2, children: data.msg },
           { key: 'path', label: '接口', children: data.path },

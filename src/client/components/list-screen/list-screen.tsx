@@ -8,19 +8,19 @@ import { lazy, Suspense, useState } from 'react';
 
 import type { Envelope } from '../../../contract/constants';
 import { toast } from '../../lib/toast';
-import { ExportButton } from './ExportButton';
-import { FilterForm } from './FilterForm';
+import { ExportButton } from './export-button';
+import { FilterForm } from './filter-form';
 import { useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
-import { PagedTable } from './PagedTable';
-import { RecordDialog } from './RecordDialog';
+import { PagedTable } from './paged-table';
+import { RecordDialog } from './record-dialog';
 import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
 import { useInquire } from './use-inquire';
 
 const NO_DEFAULTS: FormValues = {};
 const NO_FIELDS: FieldConfig[] = [];
 const DETAIL_WIDTH = 720;
-const DetailDrawer = lazy(() => import('./DetailDrawer'));
+const DetailDrawer = lazy(() => import('./detail-drawer'));
 
 /**
  * Stands in for the mutation of a list without add or edit: whether a screen has one never changes,
@@ -32,7 +32,7 @@ function useNoMutation<Body, Data>(): ReturnType<MutationHook<Body, Data>> {
 }
 
 // The import dialog (upload, preview tables) loads only when someone opens it.
-const ImportDialog = lazy(() => import(/* webpackChunkName: "list-import" */ './ImportDialog'));
+const ImportDialog = lazy(() => import(/* webpackChunkName: "list-import" */ './import-dialog'));
 
 /** The record's own fields, for screens whose form mirrors the record. */
 const recordAsForm = (row: object): FormValues => ({ ...row });

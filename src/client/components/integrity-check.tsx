@@ -1,19 +1,21 @@
 /**
- * 校验完整性: asks the server to walk a log's hash chain and shows what it found, the first record
- * that was edited or removed in the database, or that every record is intact.
+ * 校验完整性 (the integrity check of an audit log): asks the server to walk the log's hash chain and
+ * shows what it found, the first record that was edited or removed in the database, or that every
+ * record is intact. The operation log and the login log offer it in their toolbars.
  */
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal } from 'antd';
 import { useState } from 'react';
 
-import type { DataOf } from '../../../contract';
+import type { DataOf } from '../../contract';
 
-type Verification = DataOf<'/monitor/operation/verify'>;
+/** Both logs answer the same report (the contract's one shape for it). */
+type IntegrityReport = DataOf<'/monitor/operation/verify'>;
 
-/** What a lazy verify query hook offers: a trigger answering the verification, or a refusal. */
-type LazyVerifyHook = () => readonly [() => { unwrap(): Promise<Verification> }, { isFetching: boolean }, ...unknown[]];
+/** What a lazy integrity query hook offers: a trigger answering the report, or a refusal. */
+type LazyIntegrityHook = () => readonly [() => { unwrap(): Promise<IntegrityReport> }, { isFetching: boolean }, ...unknown[]];
 
-function Outcome({ result }: { result: Verification }) {
+function Outcome({ result }: { result: IntegrityReport }) {
   if (result.firstBroken) {
     return (
       <Alert
@@ -28,12 +30,12 @@ function Outcome({ result }: { result: Verification }) {
   return <Alert type="success" showIcon title="校验通过" description={`已校验 ${result.checked} 条记录${span}，未发现篡改。`} />;
 }
 
-export function ChainVerifyButton({ useVerify }: { useVerify: LazyVerifyHook }) {
-  const [verify, { isFetching }] = useVerify();
-  const [result, setResult] = useState<Verification | null>(null);
+export function IntegrityCheckButton({ useCheck }: { useCheck: LazyIntegrityHook }) {
+  const [check, { isFetching }] = useCheck();
+  const [result, setResult] = useState<IntegrityReport | null>(null);
   const run = async () => {
     // A refusal has already been toasted by the base query.
-    const answer = await verify()
+    const answer = await check()
       .unwrap()
       .catch(() => null);
     if (answer) setResult(answer);

@@ -16,13 +16,16 @@ export interface PagedTableProps<Row> {
   rowKey?: keyof Row & string;
 }
 
+const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
+
 /**
  * A `dict` column shows the dictionary label (as text, never HTML) and a `relativeTime` column the
- * recency of its time, unless the column renders itself; a `sortKey` column sorts on the server.
+ * recency of its time, unless the column renders itself; a `sortKey` column sorts on the server; a
+ * `nowrap` column keeps its cells on one line.
  */
 function withCellRenderers<Row>(columns: ColumnConfig<Row>[], dict: MenuDict, sort: SortRequest | undefined): TableColumnType<Row>[] {
-  return columns.map(({ dict: field, relativeTime, ...config }) => {
-    const column = sortableColumn(config, sort);
+  return columns.map(({ dict: field, relativeTime, nowrap, ...config }) => {
+    const column = sortableColumn(nowrap ? { ...config, onCell: () => NOWRAP_CELL } : config, sort);
     const key = column.key ?? config.dataIndex;
     if (column.render) return { ...column, key };
     if (relativeTime) return { ...column, key, render: (value: number | null) => <RelativeTime value={value} /> };

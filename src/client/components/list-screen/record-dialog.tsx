@@ -6,7 +6,7 @@
 import { Form, Modal } from 'antd';
 import { useId } from 'react';
 
-import { FormField } from './FormField';
+import { FormField } from './form-field';
 import type { FieldConfig, FormValues } from './types';
 
 interface RecordDialogProps {

@@ -2,7 +2,7 @@
 import { Button, Form, Space } from 'antd';
 import { useId } from 'react';
 
-import { FormField } from './FormField';
+import { FormField } from './form-field';
 import type { FieldConfig, FormValues, TimeRange } from './types';
 
 /** A time range travels as its two params (`range`), each end only when set. */
