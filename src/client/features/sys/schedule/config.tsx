@@ -1,14 +1,53 @@
 /**
- * The schedule dialog: fields and the body it sends. Tasks are data from the server, so the
- * fields are built from the task list: the parameter check and the body need each task's schema.
+ * What the schedule screen shows and edits: filters, columns, the dialog's fields and the body it
+ * sends. Tasks are data from the server, so columns and fields are built from the task list: task
+ * names show as the server's labels, and the parameter check and the body need each task's schema.
  */
-import type { BodyOf } from '../../../../../contract';
-import type { FieldConfig, FormValues } from '../../../../components/list-screen';
-import type { ScheduleRow } from '../schedule-row';
+import { Space, Tooltip, Typography } from 'antd';
+
+import type { BodyOf, DataOf } from '../../../../contract';
+import { useMenuDictContext, type ColumnConfig, type FieldConfig, type FormValues, type SortKeyOf } from '../../../components/list-screen';
+import { RelativeTime } from '../../../components/relative-time';
 import { CronInput } from './cron-input';
 import { taskParamFields, type TaskInfo } from './task-params';
 import { TaskParamsInput } from './task-params-input';
 import { useTaskOptions } from './task-options';
+
+/** One schedule as the list answers it; the drawer and dialogs take the row they were opened from. */
+export type ScheduleRow = DataOf<'/sys/schedule/inquire'>['records'][number];
+
+export const scheduleFilters: FieldConfig[] = [
+  { name: 'name', label: '任务名称', kind: 'text', max: 32 },
+  { name: 'task', label: '任务类型', kind: 'select', useOptions: useTaskOptions },
+  { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
+];
+
+function LastRun({ schedule }: { schedule: ScheduleRow }) {
+  const dict = useMenuDictContext();
+  if (schedule.lastRunAt === null) return <Typography.Text type="secondary">尚未运行</Typography.Text>;
+  const outcome = dict.labelOf('lastOutcome', schedule.lastOutcome);
+  const failed = schedule.lastOutcome === 'failed';
+  return (
+    <Space size={6}>
+      <RelativeTime value={schedule.lastRunAt} />
+      <Tooltip title={schedule.lastMessage || undefined}>
+        <Typography.Text type={failed ? 'danger' : undefined}>{outcome}</Typography.Text>
+      </Tooltip>
+    </Space>
+  );
+}
+
+export function scheduleColumns(tasks: readonly TaskInfo[]): ColumnConfig<ScheduleRow, SortKeyOf<BodyOf<'/sys/schedule/inquire'>>>[] {
+  const labelOfTask = (name: string) => tasks.find((task) => task.name === name)?.label ?? name;
+  return [
+    { title: '任务名称', dataIndex: 'name', sortKey: 'name' },
+    { title: 'Cron 表达式', dataIndex: 'cron' },
+    { title: '任务类型', dataIndex: 'task', sortKey: 'task', render: (name: string) => labelOfTask(name) },
+    { title: '状态', dataIndex: 'state', dict: 'state', width: 90, sortKey: 'state' },
+    { title: '下次执行', dataIndex: 'nextRunAt', width: 170, sortKey: 'nextRunAt', relativeTime: true },
+    { title: '上次执行', key: 'lastRun', sortKey: 'lastRunAt', render: (_, schedule) => <LastRun schedule={schedule} /> },
+  ];
+}
 
 type ScheduleCreation = BodyOf<'/sys/schedule/creation'>;
 type ScheduleEdit = BodyOf<'/sys/schedule/edit'>;

@@ -4,8 +4,8 @@
  */
 import { Flex, Form, Input, InputNumber, Typography } from 'antd';
 
-import type { CustomControlProps } from '../../../../components/list-screen';
-import { useScheduleTasksQuery } from '../api';
+import type { CustomControlProps } from '../../../components/list-screen';
+import { useScheduleTasksQuery } from './api';
 import { taskParamFields, type TaskParamField } from './task-params';
 
 type Params = Record<string, unknown>;

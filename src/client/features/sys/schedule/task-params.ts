@@ -3,7 +3,7 @@
  * /sys/schedule/tasks), so new tasks need no client change. This reads the parts of that schema a
  * form needs: each property's title, kind, range and whether it is required.
  */
-import type { DataOf } from '../../../../../contract';
+import type { DataOf } from '../../../../contract';
 
 export type TaskInfo = DataOf<'/sys/schedule/tasks'>[number];
 

@@ -3,7 +3,7 @@
  * (resource = menu id) or a resource under a menu (resource = resource id); the two id spaces
  * overlap, so the key carries the type.
  */
-import type { BodyOf, DataOf } from '../../../../../contract';
+import type { BodyOf, DataOf } from '../../../../contract';
 
 export type AuthItem = BodyOf<'/sys/role/auth'>['grant'][number];
 export type MenuWithResources = DataOf<'/sys/menu/resources'>['records'][number];

@@ -5,10 +5,10 @@
 import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
 
-import { useDebouncedValue } from '../../../../hooks/use-debounced-value';
-import { toast } from '../../../../lib/toast';
-import { useBindRoleUserMutation, useRoleUsersQuery } from '../api';
-import type { RoleRow } from '../role-row';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { toast } from '../../../lib/toast';
+import { useBindRoleUserMutation, useRoleUsersQuery } from './api';
+import type { RoleRow } from './config';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_RESULT_SIZE = 20;

@@ -5,11 +5,11 @@
 import { Drawer } from 'antd';
 import { useMemo } from 'react';
 
-import { ExportButton, PagedTable, useInquire, useMenuDict, type ColumnConfig, type MenuDict, type SortKeyOf } from '../../../../components/list-screen';
-import type { BodyOf, DataOf } from '../../../../../contract';
-import { formatTime } from '../../../../lib/time';
-import { useInquireScheduleLogQuery } from '../api';
-import type { ScheduleRow } from '../schedule-row';
+import { ExportButton, PagedTable, useInquire, useMenuDict, type ColumnConfig, type MenuDict, type SortKeyOf } from '../../../components/list-screen';
+import type { BodyOf, DataOf } from '../../../../contract';
+import { formatTime } from '../../../lib/time';
+import { useInquireScheduleLogQuery } from './api';
+import type { ScheduleRow } from './config';
 
 type LogRow = DataOf<'/sys/schedule/log'>['records'][number];
 

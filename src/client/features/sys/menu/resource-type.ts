@@ -3,7 +3,7 @@
  * `api_inquire`, `field_state`). The form edits them as two inputs, `type` (the category) and
  * `field_type` (the key); field_type never travels to the server.
  */
-import { RESOURCE_CATEGORIES, type ResourceCategory } from '../../../../../contract/constants';
+import { RESOURCE_CATEGORIES, type ResourceCategory } from '../../../../contract/constants';
 
 export interface ResourceTypeInputs {
   type: ResourceCategory;

@@ -1,6 +1,6 @@
 /** The tasks a schedule can run, as select options labelled in Chinese. */
-import type { SelectOption } from '../../../../components/list-screen';
-import { useScheduleTasksQuery } from '../api';
+import type { SelectOption } from '../../../components/list-screen';
+import { useScheduleTasksQuery } from './api';
 
 export function useTaskOptions(): SelectOption[] {
   const { data: tasks } = useScheduleTasksQuery();

@@ -1,11 +1,11 @@
 /**
- * The resource dialog. The category (`type`) and the key (`field_type`) are two inputs joined into
- * the stored type on save and split back on edit (SPEC 3); an API resource must name the API path
- * it guards.
+ * What a menu's resource list shows and edits. In the dialog the category (`type`) and the key
+ * (`field_type`) are two inputs joined into the stored type on save and split back on edit
+ * (resource-type.ts); an API resource must name the API path it guards.
  */
-import type { BodyOf, DataOf } from '../../../../../contract';
-import { RESOURCE_CATEGORIES } from '../../../../../contract/constants';
-import type { FieldConfig, FormValues, SelectOption } from '../../../../components/list-screen';
+import type { BodyOf, DataOf } from '../../../../contract';
+import { RESOURCE_CATEGORIES } from '../../../../contract/constants';
+import type { ColumnConfig, FieldConfig, FormValues, SelectOption, SortKeyOf } from '../../../components/list-screen';
 import { joinResourceType, splitResourceType, type ResourceTypeInputs } from './resource-type';
 
 export type ResourceRow = DataOf<'/sys/resource/menu/inquire'>['records'][number];
@@ -17,6 +17,13 @@ const CATEGORY_OPTIONS: SelectOption[] = RESOURCE_CATEGORIES.map((category) => (
   value: category,
   label: `${CATEGORY_LABELS[category]}（${category}）`,
 }));
+
+export const resourceColumns: ColumnConfig<ResourceRow, SortKeyOf<BodyOf<'/sys/resource/menu/inquire'>>>[] = [
+  { title: '资源名称', dataIndex: 'name', sortKey: 'name' },
+  { title: '资源类型', dataIndex: 'type', sortKey: 'type' },
+  { title: '接口路径', dataIndex: 'path', sortKey: 'path' },
+  { title: '备注', dataIndex: 'remark', ellipsis: true },
+];
 
 export const resourceFields: FieldConfig[] = [
   { name: 'name', label: '资源名称', kind: 'text', required: true, max: 32 },

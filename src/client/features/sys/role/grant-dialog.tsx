@@ -6,10 +6,10 @@
 import { Alert, Button, Checkbox, Flex, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 
-import { ROLE_PERMISSION_PAGE_SIZE } from '../../../../../contract/constants';
-import { toast } from '../../../../lib/toast';
-import { useMenuResourcesQuery, useRoleAuthQuery, useSaveRoleAuthMutation } from '../api';
-import type { RoleRow } from '../role-row';
+import { ROLE_PERMISSION_PAGE_SIZE } from '../../../../contract/constants';
+import { toast } from '../../../lib/toast';
+import { useMenuResourcesQuery, useRoleAuthQuery, useSaveRoleAuthMutation } from './api';
+import type { RoleRow } from './config';
 import { grantDiff, menuKey, resourceKey, toGrantSet, toggleKey, toggleMenu, type GrantKey, type MenuWithResources } from './grant-set';
 
 interface RoleGrantDialogProps {

@@ -6,10 +6,10 @@
 import { Typography } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 
-import { useDebouncedValue } from '../../../../hooks/use-debounced-value';
-import { isBusinessError } from '../../../../lib/http/base-query';
-import { formatTime } from '../../../../lib/time';
-import { usePreviewCronQuery } from '../api';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { isBusinessError } from '../../../lib/http/base-query';
+import { formatTime } from '../../../lib/time';
+import { usePreviewCronQuery } from './api';
 
 const PREVIEW_DEBOUNCE_MS = 400;
 

@@ -1,8 +1,43 @@
-/** The menu dialog: its fields and the conversions between a menu record and the form. */
-import type { BodyOf } from '../../../../../contract';
-import type { FieldConfig, FormValues } from '../../../../components/list-screen';
-import type { MenuRow } from '../menu-row';
-import { MenuIconSelect, ParentMenuSelect, ViewNameInput } from './menu-controls';
+/**
+ * What the menu screen shows and edits: the menu tree's filters and columns, the menu dialog's
+ * fields and the conversions between a menu record and the form.
+ */
+import { Space, Tag } from 'antd';
+
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues, SortKeyOf } from '../../../components/list-screen';
+import { toViewName } from '../../../config/views';
+import { MenuIconLabel, MenuIconSelect, ParentMenuSelect, ViewNameInput } from './menu-controls';
+
+/** One menu as the list answers it: top-level menus carry their descendants under `children`. */
+export type MenuRow = DataOf<'/sys/menu/inquire'>['records'][number];
+
+export const menuFilters: FieldConfig[] = [
+  { name: 'name', label: '菜单名称', kind: 'text', max: 32 },
+  { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
+];
+
+/** A view name the app does not know is saved as typed and flagged here. */
+function ViewName({ element }: { element: string }) {
+  if (element === '') return null;
+  return (
+    <Space size={4}>
+      {element}
+      {toViewName(element) !== element && <Tag color="warning">未知视图</Tag>}
+    </Space>
+  );
+}
+
+/** Sorting orders the top-level menus and, under each, its children (the server keeps the tree). */
+export const menuColumns: ColumnConfig<MenuRow, SortKeyOf<BodyOf<'/sys/menu/inquire'>>>[] = [
+  { title: '菜单名称', dataIndex: 'name', sortKey: 'name' },
+  { title: '图标', dataIndex: 'icon', render: (icon: string) => (icon ? <MenuIconLabel name={icon} /> : null) },
+  { title: '路由路径', dataIndex: 'path', sortKey: 'path' },
+  { title: '视图', dataIndex: 'element', render: (element: string) => <ViewName element={element} /> },
+  { title: '排序', dataIndex: 'sort', width: 70, sortKey: 'sort' },
+  { title: '状态', dataIndex: 'state', dict: 'state', width: 80, sortKey: 'state' },
+  { title: '授权', dataIndex: 'isAuth', dict: 'isAuth', width: 100 },
+];
 
 type MenuCreation = BodyOf<'/sys/menu/creation'>;
 type MenuEdit = BodyOf<'/sys/menu/edit'>;

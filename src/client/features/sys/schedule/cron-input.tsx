@@ -1,7 +1,7 @@
 /** The cron expression, with the next run times it gives right under it. */
 import { Input } from 'antd';
 
-import type { CustomControlProps } from '../../../../components/list-screen';
+import type { CustomControlProps } from '../../../components/list-screen';
 import { CronPreview } from './cron-preview';
 
 export function CronInput({ id, value, onChange }: CustomControlProps) {

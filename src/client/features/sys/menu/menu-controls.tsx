@@ -2,12 +2,41 @@
 import { AutoComplete, Form, Select, Space, TreeSelect } from 'antd';
 import { createElement } from 'react';
 
-import { PAGE_SIZE_MAX } from '../../../../../contract/constants';
-import type { CustomControlProps } from '../../../../components/list-screen';
-import { ROUTABLE_VIEWS } from '../../../../config/views';
-import { MENU_ICON_NAMES, menuIcon } from '../../../../components/menu-icons';
-import { useInquireMenusQuery } from '../api';
-import { menuTreeOptions } from './menu-tree-options';
+import { PAGE_SIZE_MAX } from '../../../../contract/constants';
+import type { CustomControlProps } from '../../../components/list-screen';
+import { MENU_ICON_NAMES, menuIcon } from '../../../components/menu-icons';
+import { ROUTABLE_VIEWS } from '../../../config/views';
+import { useInquireMenusQuery } from './api';
+
+interface MenuTreeOption {
+  value: number;
+  title: string;
+  disabled: boolean;
+  children: MenuTreeOption[];
+}
+
+/** What the parent select reads of a menu (a MenuRow of config.tsx). */
+interface MenuBranch {
+  id: number;
+  name: string;
+  children?: MenuBranch[];
+}
+
+/**
+ * The menu tree as TreeSelect data for choosing a parent. A menu cannot sit under itself or under
+ * one of its own descendants, so while editing that branch is disabled.
+ */
+function menuTreeOptions(menus: readonly MenuBranch[], editingId?: number, insideEdited = false): MenuTreeOption[] {
+  return menus.map((menu) => {
+    const disabled = insideEdited || menu.id === editingId;
+    return {
+      value: menu.id,
+      title: menu.name,
+      disabled,
+      children: menuTreeOptions(menu.children ?? [], editingId, disabled),
+    };
+  });
+}
 
 /** Top-level menus are few; one page of the largest size holds them all with their children. */
 const ALL_MENUS = { size: PAGE_SIZE_MAX, current: 1 };

@@ -2,21 +2,14 @@
 import { Drawer } from 'antd';
 import { useMemo } from 'react';
 
-import type { BodyOf } from '../../../../../contract';
-import { ListScreen, type ColumnConfig, type PagedQueryHook, type SortKeyOf } from '../../../../components/list-screen';
-import { useCreateResourceMutation, useEditResourceMutation, useInquireMenuResourcesQuery } from '../api';
-import type { MenuRow } from '../menu-row';
-import { resourceDefaults, resourceFields, resourceFromForm, resourceToForm, type ResourceRow } from './resource-fields';
+import type { BodyOf } from '../../../../contract';
+import { ListScreen, type PagedQueryHook } from '../../../components/list-screen';
+import { useCreateResourceMutation, useEditResourceMutation, useInquireMenuResourcesQuery } from './api';
+import type { MenuRow } from './config';
+import { resourceColumns, resourceDefaults, resourceFields, resourceFromForm, resourceToForm, type ResourceRow } from './resource-config';
 
 // Typed once here: the block cannot infer a paged query's argument from a generic RTK hook.
 const useResourcePage: PagedQueryHook<BodyOf<'/sys/resource/menu/inquire'>, ResourceRow> = useInquireMenuResourcesQuery;
-
-const columns: ColumnConfig<ResourceRow, SortKeyOf<BodyOf<'/sys/resource/menu/inquire'>>>[] = [
-  { title: '资源名称', dataIndex: 'name', sortKey: 'name' },
-  { title: '资源类型', dataIndex: 'type', sortKey: 'type' },
-  { title: '接口路径', dataIndex: 'path', sortKey: 'path' },
-  { title: '备注', dataIndex: 'remark', ellipsis: true },
-];
 
 interface ResourceDrawerProps {
   menu: MenuRow;
@@ -33,7 +26,7 @@ export function ResourceDrawer({ menu, onClose }: ResourceDrawerProps) {
         noun="资源"
         useInquire={useResourcePage}
         fixedParams={fixedParams}
-        columns={columns}
+        columns={resourceColumns}
         fields={resourceFields}
         createDefaults={resourceDefaults}
         toForm={resourceToForm}

@@ -2,11 +2,11 @@
 import { Button, Modal, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 
-import type { DataOf } from '../../../../../contract';
-import { ROLE_USER_PAGE_SIZE } from '../../../../../contract/constants';
-import { toast } from '../../../../lib/toast';
-import { useRoleUsersQuery, useUnbindRoleUserMutation } from '../api';
-import type { RoleRow } from '../role-row';
+import type { DataOf } from '../../../../contract';
+import { ROLE_USER_PAGE_SIZE } from '../../../../contract/constants';
+import { toast } from '../../../lib/toast';
+import { useRoleUsersQuery, useUnbindRoleUserMutation } from './api';
+import type { RoleRow } from './config';
 import { UserPicker } from './user-picker';
 
 type UserRow = DataOf<'/sys/role/user/inquire'>['records'][number];
