@@ -8,12 +8,12 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { setupStore } from './app/store';
 
-const { store, persistor } = setupStore();
+const store = setupStore();
 const router = createAppRouter();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AppProviders store={store} persistor={persistor}>
+    <AppProviders store={store}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,27 +1,27 @@
-/** The Redux store: the persisted `session` slice and the RTK Query `api` (DESIGN 7). */
-import { configureStore } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+/**
+ * The Redux store: the `session` slice, the shell's `tabs` and `sidebar` slices and the RTK Query
+ * `api`, with one listener middleware on which the session and the shell start their listeners
+ * (docs/client.md, Store). Each slice starts from local storage; the listeners keep it there.
+ */
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 
-import { persistedSessionReducer } from '../features/session/reducer';
+import { sessionSlice, startSessionListeners } from '../features/session';
 import { api } from '../lib/http/api';
 
 export function setupStore() {
+  const listener = createListenerMiddleware();
   const store = configureStore({
     reducer: {
-      session: persistedSessionReducer,
+      session: sessionSlice.reducer,
       [api.reducerPath]: api.reducer,
     },
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
-        // redux-persist's own actions carry functions (register, rehydrate callbacks).
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listener.middleware).concat(api.middleware),
     devTools: process.env.NODE_ENV === 'development',
   });
-  const persistor = persistStore(store);
-  return { store, persistor };
+  startSessionListeners(listener);
+  return store;
 }
 
-export type AppStore = ReturnType<typeof setupStore>['store'];
+export type AppStore = ReturnType<typeof setupStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];

@@ -20,10 +20,10 @@ configure({ asyncUtilTimeout: 15_000 });
 /** `menu`: the authorised menu the screen finds its dictionary through (default: the system screens). */
 export function renderScreen(Screen: ComponentType, menu: DataOf<'GET /sys/menu/authority'> = sysMenu) {
   storeSession();
-  const { store, persistor } = setupStore();
+  const store = setupStore();
   store.dispatch(menuLoaded(menu));
   render(
-    <AppProviders store={store} persistor={persistor}>
+    <AppProviders store={store}>
       <Screen />
     </AppProviders>,
     { wrapper: Unstyled },

@@ -2,11 +2,14 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
+import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
 import { appRoutes } from '../../../src/client/app/router';
 import { setupStore } from '../../../src/client/app/store';
 import { TOKEN } from './handlers';
 import { Unstyled } from './unstyled';
+
+type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 
 interface RenderAppOptions {
   path?: string;
@@ -14,24 +17,26 @@ interface RenderAppOptions {
   signedIn?: boolean;
 }
 
-export function storeSession(token = TOKEN) {
+/** A signed-in session in local storage; `menu` as a previous load would have kept it (none by default). */
+export function storeSession(token = TOKEN, menu?: AuthorityMenu[]) {
   localStorage.setItem('token', token);
   localStorage.setItem('userName', 'admin');
   localStorage.setItem('nickName', '系统管理员');
+  if (menu) localStorage.setItem('menu', JSON.stringify(menu));
 }
 
 /** Answers a promise, as rendering a lazily loaded route tree may one day need to wait. */
 export function renderApp({ path = '/', signedIn = false }: RenderAppOptions = {}) {
   if (signedIn) storeSession();
-  const { store, persistor } = setupStore();
+  const store = setupStore();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
-    <AppProviders store={store} persistor={persistor}>
+    <AppProviders store={store}>
       <RouterProvider router={router} />
     </AppProviders>,
     { wrapper: Unstyled },
   );
-  return Promise.resolve({ ...view, store, persistor, router });
+  return Promise.resolve({ ...view, store, router });
 }
 
 /** The sidebar's visible labels, in order. */
@@ -39,16 +44,16 @@ export const sidebarLabels = () => Array.from(document.querySelectorAll('.ant-me
 
 export { screen };
 
-/** The store and providers (toasts included) without routes, rehydrated, for base query tests. */
+/** The store and providers (toasts included) without routes, for base query tests. */
 export async function renderProviders({ signedIn = false }: { signedIn?: boolean } = {}) {
   if (signedIn) storeSession();
-  const { store, persistor } = setupStore();
+  const store = setupStore();
   render(
-    <AppProviders store={store} persistor={persistor}>
+    <AppProviders store={store}>
       <span>就绪</span>
     </AppProviders>,
     { wrapper: Unstyled },
   );
   await screen.findByText('就绪');
-  return { store, persistor };
+  return { store };
 }

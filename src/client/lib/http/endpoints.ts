@@ -12,7 +12,8 @@ import type { EndpointBuilder, MutationExtraOptions, QueryExtraOptions } from '@
 import type { BodyOf, Contract, DataOf, EndpointKey } from '../../../contract';
 import type { Envelope } from '../../../contract/constants';
 import type { HttpBaseQuery, TagType } from './api';
-import type { HttpExtraOptions, HttpRequest } from './base-query';
+import type { HttpRequest } from './base-query';
+import type { HttpExtraOptions } from './errors';
 
 /** JSON endpoints of a method; file transfers (downloads, uploads) have their own helpers. */
 type KeyWithMethod<M> = { [K in EndpointKey]: Contract[K] extends { transport: string } ? never : Contract[K]['method'] extends M ? K : never }[EndpointKey];

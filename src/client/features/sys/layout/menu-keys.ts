@@ -3,7 +3,7 @@
  * back and forward included (SPEC 2): a child item selects itself and opens its parent; a top-level
  * item selects its own path; `/` selects the screen shown there.
  */
-import type { AuthorityMenu } from '../../session';
+import type { AuthorityMenu } from '../../../lib/session';
 import { menuKeyOf } from './routes';
 
 export interface MenuKeys {

@@ -6,7 +6,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 
 import { toViewName, type ViewName } from '../../../config/views';
-import { selectMenu } from '../../session';
+import { selectMenu } from '../../../lib/session';
 
 export const ROUTED_STATE = 1;
 

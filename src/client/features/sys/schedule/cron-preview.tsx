@@ -7,7 +7,7 @@ import { Typography } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { isBusinessError } from '../../../lib/http/base-query';
+import { isBusinessError } from '../../../lib/http/errors';
 import { formatTime } from '../../../lib/time';
 import { usePreviewCronQuery } from './api';
 

@@ -10,8 +10,8 @@ import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import type { BodyOf } from '../../../../contract';
-import { loggedIn, sessionApi, useLoginMutation } from '../../session';
-import { redirectAfterLogin } from '../../session/redirect';
+import { loggedIn, redirectAfterLogin, useLazyAuthorityQuery } from '../../session';
+import { useLoginMutation } from './api';
 import './verify.css';
 
 type Credentials = BodyOf<'/sys/user/verify'>;
@@ -26,7 +26,7 @@ function checkCredentials({ userName, password }: Credentials): FieldErrors {
 
 export default function Verify() {
   const [login] = useLoginMutation();
-  const [fetchAuthority] = sessionApi.useLazyAuthorityQuery();
+  const [fetchAuthority] = useLazyAuthorityQuery();
   const [credentials, setCredentials] = useState<Credentials>({ userName: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);

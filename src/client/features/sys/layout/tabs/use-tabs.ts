@@ -9,7 +9,7 @@ import { useSelector } from 'react-redux';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 
 import type { ViewName } from '../../../../config/views';
-import type { AuthorityMenu, SessionState } from '../../../session';
+import { selectUserName, type AuthorityMenu } from '../../../../lib/session';
 import { menuItemKey } from '../menu-keys';
 import type { ShellRoute } from '../routes';
 import { initialTabs, planClose, readStoredTabs, storeTabs, tabsReducer, type CloseCommand } from './tabs-state';
@@ -30,8 +30,6 @@ export interface TabPane {
 }
 
 export type TabCommand = CloseCommand | 'refresh';
-
-const selectUserName = (state: { session: SessionState }) => state.session.userName;
 
 const routeAt = (pathname: string, routes: ShellRoute[], indexRoute: ShellRoute | undefined): ShellRoute | undefined =>
   pathname === '/' ? indexRoute : routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);

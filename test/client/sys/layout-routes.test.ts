@@ -1,6 +1,6 @@
 import { selectShellRoutes } from '../../../src/client/features/sys/layout/routes';
 import { menuKeysForPath } from '../../../src/client/features/sys/layout/menu-keys';
-import type { AuthorityMenu } from '../../../src/client/features/session';
+import type { AuthorityMenu } from '../../../src/client/lib/session';
 import { adminMenu } from '../testing/handlers';
 
 const menuEntry = (over: Partial<AuthorityMenu>): AuthorityMenu => ({

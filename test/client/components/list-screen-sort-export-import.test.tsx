@@ -7,17 +7,17 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import SysUserScreen from '../../src/client/features/sys/user';
-import { menuLoaded } from '../../src/client/features/session';
-import { XLSX_MIME } from '../../src/contract/constants';
-import type { DataOf } from '../../src/contract';
-import { api, fail, ok } from './testing/handlers';
-import { userHandlers } from './testing/handlers/user';
-import { sysMenu } from './testing/handlers/sys-common';
-import { button, filterField } from './testing/list-screen';
-import { findDialog, renderScreen, screen } from './testing/render-screen';
-import { createRequestLog, type RequestLog } from './testing/request-log';
-import { server } from './testing/server';
+import SysUserScreen from '../../../src/client/features/sys/user';
+import { menuLoaded } from '../../../src/client/features/session';
+import { XLSX_MIME } from '../../../src/contract/constants';
+import type { DataOf } from '../../../src/contract';
+import { api, fail, ok } from '../testing/handlers';
+import { userHandlers } from '../testing/handlers/user';
+import { sysMenu } from '../testing/handlers/sys-common';
+import { button, filterField } from '../testing/list-screen';
+import { findDialog, renderScreen, screen } from '../testing/render-screen';
+import { createRequestLog, type RequestLog } from '../testing/request-log';
+import { server } from '../testing/server';
 
 jest.setTimeout(90_000);
 

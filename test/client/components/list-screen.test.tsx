@@ -2,12 +2,12 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { api, fail, ok } from './testing/handlers';
-import { deviceHandlers, lock101 } from './testing/handlers/device';
-import { filterField, findRow, openScreen, search, user } from './testing/list-screen';
-import { screen } from './testing/render';
-import { createRequestLog, type RequestLog } from './testing/request-log';
-import { server } from './testing/server';
+import { api, fail, ok } from '../testing/handlers';
+import { deviceHandlers, lock101 } from '../testing/handlers/device';
+import { filterField, findRow, openScreen, search, user } from '../testing/list-screen';
+import { screen } from '../testing/render';
+import { createRequestLog, type RequestLog } from '../testing/request-log';
+import { server } from '../testing/server';
 
 // Whole-app renders with antd dialogs take seconds on a shared, busy machine.
 jest.setTimeout(120_000);

@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { waitFor } from '@testing-library/react';
 
-import { panelApi } from '../../../src/client/features/sys/panel/api';
-import { sessionApi } from '../../../src/client/features/session';
-import { api, fail, ok, panelData, TOKEN } from '../testing/handlers';
-import { renderProviders, screen } from '../testing/render';
-import { server } from '../testing/server';
+import { panelApi } from '../../../../src/client/features/sys/panel/api';
+import { sessionApi } from '../../../../src/client/features/session';
+import { verifyApi } from '../../../../src/client/features/sys/verify/api';
+import { api, fail, ok, panelData, TOKEN } from '../../testing/handlers';
+import { renderProviders, screen } from '../../testing/render';
+import { server } from '../../testing/server';
 
 function recordAuthorization(path: string, answer = () => ok(panelData)) {
   const seen: (string | null)[] = [];
@@ -30,7 +31,7 @@ describe('base query', () => {
   it('sends no bearer token to the login, even when one is stored', async () => {
     const seen = recordAuthorization('/sys/user/verify', () => fail(400, '密码错误'));
     const { store } = await renderProviders({ signedIn: true });
-    await store.dispatch(sessionApi.endpoints.login.initiate({ userName: 'admin', password: 'x' }));
+    await store.dispatch(verifyApi.endpoints.login.initiate({ userName: 'admin', password: 'x' }));
     expect(seen).toEqual([null]);
   });
 

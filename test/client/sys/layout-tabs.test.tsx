@@ -1,18 +1,18 @@
 /**
- * The shell as staff use it all day: the tab bar (open, switch with state kept, close with state
- * dropped, the context menu, reload, de-authorised tabs, per-user storage), breadcrumbs, the
- * remembered sidebar collapse, the menu search and the phone drawer.
+ * The shell's tab bar as staff use it all day: open, switch with state kept, close with state
+ * dropped, the context menu, reload, de-authorised tabs, per-user storage.
  */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
 import { api as appApi } from '../../../src/client/lib/http/api';
 import { adminMenu, api, fail, loginData, ok, panelData } from '../testing/handlers';
-import { bob, userHandlers } from '../testing/handlers/user';
+import { bob } from '../testing/handlers/user';
 import { findRow, search, user } from '../testing/list-screen';
 import { renderApp, screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
+import { activeTab, shellScreenHandlers, tabTitles } from '../testing/shell';
 
 jest.setTimeout(120_000);
 
@@ -20,19 +20,13 @@ let log: RequestLog;
 
 beforeEach(() => {
   log = createRequestLog();
-  server.use(
-    ...userHandlers(log),
-    http.post(api('/hotel/device/inquire'), () => ok({ records: [], current: 1, size: 20, total: 0 })),
-  );
+  server.use(...shellScreenHandlers(log));
 });
 
 const TABS_KEY = 'shell.tabs.admin';
 
-const tabTitles = () => Array.from(document.querySelectorAll('.shell-tabs .ant-tabs-tab')).map((tab) => tab.textContent);
-const activeTab = () => document.querySelector('.shell-tabs .ant-tabs-tab-active')?.textContent;
 const tabNode = (title: string) => Array.from(document.querySelectorAll<HTMLElement>('.shell-tabs .ant-tabs-tab')).find((tab) => tab.textContent === title) as HTMLElement;
 const selectedItem = () => document.querySelector('.ant-layout-sider .ant-menu-item-selected')?.textContent;
-const breadcrumb = () => Array.from(document.querySelectorAll('.shell-breadcrumb .ant-breadcrumb-link')).map((item) => item.textContent);
 /** The user screen's filter input, in its pane (hidden or not). */
 const userNameFilter = () => document.querySelector<HTMLInputElement>('.ant-form-inline input#' + CSS.escape(filterId()))!;
 const filterId = () => (Array.from(document.querySelectorAll('.ant-form-inline label')).find((label) => label.textContent === '用户名') as HTMLLabelElement).htmlFor;
@@ -228,85 +222,5 @@ describe('a session that ends with code 401', () => {
     const { router } = await renderApp({ path: '/sys/user', signedIn: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sys/verify'));
     expect(localStorage.getItem(TABS_KEY)).toBeNull();
-  });
-});
-
-describe('breadcrumb, sidebar and search', () => {
-  it('shows the menu trail of the screen as breadcrumbs', async () => {
-    const { router } = await renderApp({ path: '/', signedIn: true });
-    await waitFor(() => expect(breadcrumb()).toEqual(['系统管理', '控制台']));
-    await act(() => router.navigate('/hotel/device'));
-    await waitFor(() => expect(breadcrumb()).toEqual(['酒店管理', '设备管理']));
-    await act(() => router.navigate('/no/such/page'));
-    await waitFor(() => expect(breadcrumb()).toEqual([]));
-  });
-
-  it('collapses the sidebar to icons and remembers it across a reload', async () => {
-    const first = await renderApp({ path: '/sys/panel', signedIn: true });
-    await screen.findByText('启用用户 / 用户总数');
-    expect(document.querySelector('.ant-layout-sider-collapsed')).toBeNull();
-    await user.click(screen.getByRole('button', { name: '收起侧边栏' }));
-    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
-    expect(document.querySelector('.ant-menu-inline-collapsed')).not.toBeNull();
-    first.unmount();
-
-    await renderApp({ path: '/sys/panel' });
-    await screen.findByText('启用用户 / 用户总数');
-    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
-    await user.click(screen.getByRole('button', { name: '展开侧边栏' }));
-    expect(document.querySelector('.ant-layout-sider-collapsed')).toBeNull();
-  });
-
-  it.each([
-    ['pinyin initials', 'yhgl', ['用户管理']],
-    ['part of the name', '管理', ['用户管理', '角色管理', '设备管理']],
-    ['full pinyin', 'shebei', ['设备管理']],
-  ])('finds screens by %s and opens the first with Enter', async (_label, query, found) => {
-    const { router } = await renderApp({ path: '/sys/panel', signedIn: true });
-    await screen.findByText('启用用户 / 用户总数');
-    await user.click(screen.getByRole('button', { name: '搜索菜单' }));
-    const input = await screen.findByLabelText('菜单名称或拼音首字母');
-    await user.type(input, query);
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.firstChild?.textContent)).toEqual(found));
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/${found[0] === '用户管理' ? 'sys/user' : 'hotel/device'}`));
-    await waitFor(() => expect(screen.queryByLabelText('菜单名称或拼音首字母')).toBeNull());
-    expect(activeTab()).toBe(found[0]);
-  });
-
-  it('searches only the authorised screens, chooses with the arrow keys and opens with Ctrl+K', async () => {
-    server.use(http.get(api('/sys/menu/authority'), () => ok(adminMenu.filter((entry) => entry.path !== '/sys/user'))));
-    const { router } = await renderApp({ path: '/sys/panel', signedIn: true });
-    await screen.findByText('启用用户 / 用户总数');
-    await user.keyboard('{Control>}k{/Control}');
-    const input = await screen.findByLabelText('菜单名称或拼音首字母');
-    await user.type(input, 'gl');
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.firstChild?.textContent)).toEqual(['角色管理', '设备管理']));
-    expect(screen.getAllByRole('option')[0]).toHaveTextContent('系统管理');
-    await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hotel/device'));
-  });
-});
-
-describe('on a phone', () => {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back as it was
-  const realMatchMedia = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767') });
-  });
-  afterEach(() => {
-    window.matchMedia = realMatchMedia;
-  });
-
-  it('puts the menu in a drawer that closes once a screen is chosen', async () => {
-    const { router } = await renderApp({ path: '/sys/panel', signedIn: true });
-    await screen.findByText('启用用户 / 用户总数');
-    expect(document.querySelector('.ant-layout-sider')).toBeNull();
-    await user.click(screen.getByRole('button', { name: '打开菜单' }));
-    const drawer = await screen.findByRole('dialog');
-    await user.click(within(drawer).getByText('用户管理'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sys/user'));
-    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
-    expect(tabTitles()).toEqual(['控制台', '用户管理']);
   });
 });

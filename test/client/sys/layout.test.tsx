@@ -1,102 +1,14 @@
+/** The shell (sys/layout) in the real app: sidebar keys, the unknown screen, sign-out, own password. */
 import { act, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 
-import { adminMenu, api, fail, loginData, ok } from './testing/handlers';
-import { renderApp, screen, sidebarLabels } from './testing/render';
-import { server } from './testing/server';
+import { fill, findShown, isShown, openSubmenus, selectedItem, user } from '../testing/app';
+import { adminMenu, api, fail, loginData, ok } from '../testing/handlers';
+import { renderApp, screen, sidebarLabels, storeSession } from '../testing/render';
+import { server } from '../testing/server';
 
 // Whole-app renders with antd under a shared 2-core machine: allow more than jest's 5 s default.
 jest.setTimeout(30_000);
-
-const user = userEvent.setup();
-
-/** Fill an input in one event: typing key by key is too slow here for antd's controlled inputs. */
-async function fill(input: HTMLElement, text: string) {
-  await user.click(input);
-  await user.paste(text);
-}
-
-async function signIn(userName = 'admin', password = 'secret-pass') {
-  await fill(await screen.findByLabelText('用户名'), userName);
-  await fill(screen.getByLabelText('密码'), password);
-  await user.click(screen.getByRole('button', { name: /登\s*录/ }));
-}
-
-/** Shown, not kept hidden in the pane of a tab in the background. */
-const isShown = (element: HTMLElement) => element.closest('[hidden]') === null;
-const findShown = async (text: string) => {
-  await waitFor(() => expect(screen.getAllByText(text).filter(isShown)).toHaveLength(1));
-  return screen.getAllByText(text).filter(isShown)[0];
-};
-
-const selectedItem = () => document.querySelector('.ant-menu-item-selected')?.textContent;
-const openSubmenus = () => Array.from(document.querySelectorAll('.ant-menu-submenu-open > .ant-menu-submenu-title')).map((node) => node.textContent);
-
-describe('guard', () => {
-  it('sends a visitor without a token to the login, carrying the path, and clears stored data', async () => {
-    localStorage.setItem('userName', 'stale');
-    const { router } = await renderApp({ path: '/hotel/device?page=2' });
-    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sys/verify');
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/hotel/device', search: '?page=2' } });
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(localStorage.getItem('userName')).toBeNull();
-  });
-});
-
-describe('login', () => {
-  it('stores the session, replaces history with / and shows exactly the authorised menu', async () => {
-    const authorised = adminMenu.slice(0, 3);
-    server.use(
-      http.post(api('/sys/user/verify'), () => ok(loginData(authorised))),
-      http.get(api('/sys/menu/authority'), () => ok(authorised)),
-    );
-    const { router } = await renderApp({ path: '/sys/verify' });
-    await signIn();
-
-    expect(await screen.findByText('启用用户 / 用户总数')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(localStorage.getItem('token')).toBe(loginData().token);
-    expect(localStorage.getItem('userName')).toBe('admin');
-    expect(localStorage.getItem('nickName')).toBe('系统管理员');
-    expect(sidebarLabels()).toEqual(['系统管理', '控制台', '用户管理']);
-    expect(selectedItem()).toBe('控制台');
-  });
-
-  it('returns to the path the guard carried', async () => {
-    const { router } = await renderApp({ path: '/hotel/device' });
-    await signIn();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hotel/device'));
-    expect(router.state.historyAction).toBe('REPLACE');
-    await waitFor(() => expect(selectedItem()).toBe('设备管理'));
-  });
-
-  it.each([
-    ['the server msg', '用户名或密码错误', '用户名或密码错误'],
-    ['用户未绑定角色 for a user without a role', '用户未绑定角色', '用户未绑定角色'],
-    ['登录失败 when the server gives no msg', '', '登录失败'],
-  ])('shows %s and stays on the login', async (_label, msg, shown) => {
-    server.use(http.post(api('/sys/user/verify'), () => fail(400, msg)));
-    const { router } = await renderApp({ path: '/sys/verify' });
-    await signIn();
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sys/verify');
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(screen.getByRole('button', { name: /登\s*录/ })).not.toHaveClass('ant-btn-loading');
-  });
-
-  it('asks for empty fields without calling the server', async () => {
-    let called = false;
-    server.use(http.post(api('/sys/user/verify'), () => ((called = true), ok(loginData()))));
-    await renderApp({ path: '/sys/verify' });
-    await user.click(await screen.findByRole('button', { name: /登\s*录/ }));
-    expect(screen.getByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
-    expect(called).toBe(false);
-  });
-});
 
 describe('shell', () => {
   it('recomputes the selected and open keys on back and forward', async () => {
@@ -155,6 +67,7 @@ describe('shell', () => {
       }),
     );
     const { router, store } = await renderApp({ path: '/sys/panel', signedIn: true });
+    localStorage.setItem('shell.tabs.admin', JSON.stringify(['sys/user']));
     await user.click(await screen.findByText('系统管理员'));
     await user.click(await screen.findByText('退出登录'));
 
@@ -162,8 +75,26 @@ describe('shell', () => {
     expect(events).toEqual([`server:bearer:${loginData().token}`]);
     expect(router.state.location.pathname).toBe('/sys/verify');
     expect(localStorage.getItem('token')).toBeNull();
+    // The one listener of session/ended cleared everything the session left in storage.
+    expect(localStorage.length).toBe(0);
     expect(store.getState().session.menu).toEqual([]);
     expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('draws the shell at once from the menu kept from the last visit, then takes the authority’s', async () => {
+    let answer: (menu: typeof adminMenu) => void = () => undefined;
+    const answered = new Promise<typeof adminMenu>((resolve) => (answer = resolve));
+    server.use(http.get(api('/sys/menu/authority'), async () => ok(await answered)));
+    storeSession(undefined, adminMenu.slice(0, 3));
+    await renderApp({ path: '/sys/panel' });
+
+    // The authority has not answered yet: the shell and the panel come from the kept menu.
+    expect(await screen.findByText('启用用户 / 用户总数')).toBeInTheDocument();
+    expect(sidebarLabels()).toEqual(['系统管理', '控制台', '用户管理']);
+
+    answer(adminMenu);
+    await waitFor(() => expect(sidebarLabels()).toContain('酒店管理'));
+    expect(JSON.parse(localStorage.getItem('menu')!)).toEqual(adminMenu);
   });
 
   it('changes the password and shows the server msg', async () => {

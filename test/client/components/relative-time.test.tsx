@@ -2,8 +2,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { RelativeTime } from '../../src/client/components/relative-time';
-import { Unstyled } from './testing/unstyled';
+import { RelativeTime } from '../../../src/client/components/relative-time';
+import { Unstyled } from '../testing/unstyled';
 
 const NOW = Date.UTC(2026, 0, 1, 4, 0, 0); // 2026-01-01 12:00:00 in Shanghai
 const MINUTE = 60_000;
