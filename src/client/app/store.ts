@@ -6,6 +6,7 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 
 import { sessionSlice, startSessionListeners } from '../features/session';
+import { sidebarSlice, startShellListeners, tabsSlice } from '../features/sys/layout/state';
 import { api } from '../lib/http/api';
 
 export function setupStore() {
@@ -13,12 +14,15 @@ export function setupStore() {
   const store = configureStore({
     reducer: {
       session: sessionSlice.reducer,
+      tabs: tabsSlice.reducer,
+      sidebar: sidebarSlice.reducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listener.middleware).concat(api.middleware),
     devTools: process.env.NODE_ENV === 'development',
   });
   startSessionListeners(listener);
+  startShellListeners(listener);
   return store;
 }
 
