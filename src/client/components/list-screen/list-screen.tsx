@@ -54,7 +54,7 @@ async function save<Body, Data>(trigger: (body: Body) => { unwrap(): Promise<Env
   return true;
 }
 
-/** Only the dialog's own fields travel: the server rejects unknown keys (DESIGN 2). */
+/** Only the dialog's own fields travel: the server rejects unknown keys (docs/API.md, Calls). */
 function pick(values: FormValues, fields: FieldConfig[]): FormValues {
   return Object.fromEntries(fields.filter((field) => field.name in values).map((field) => [field.name, values[field.name]]));
 }

@@ -1,5 +1,5 @@
 /**
- * The menu dictionary (DESIGN 5): the dictionary entries bound to the field resources of the
+ * The menu dictionary (docs/api/session.md, a menu's dictionary): the dictionary entries bound to the field resources of the
  * screen's menu. They are the select options and the value labels of the screen, so option lists
  * are data. A failed query toasts 菜单数据字典查询失败 and leaves the screen on raw values.
  */

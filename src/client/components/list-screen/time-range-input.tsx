@@ -1,5 +1,5 @@
 /**
- * A time range filter: start and end in Asia/Shanghai (SPEC 9), held by the form as epoch
+ * A time range filter: start and end in Asia/Shanghai (docs/client.md, Time and locale), held by the form as epoch
  * milliseconds so the request carries instants, not the browser's wall clock. Loaded on demand:
  * the date picker stays out of the screens that have no time filter.
  */

@@ -1,8 +1,8 @@
 /**
  * Every route but the login needs a token. Without one the user goes to the login, carrying where
- * they came from (docs/client.md, Session). Login data stored without a token (a half-cleared
- * browser) ends the session there, which clears it. A session that ended otherwise (sign-out, a
- * body code 401) has emptied the token already, so it ends here too.
+ * they came from (docs/client.md, Session): after a sign-out or a body code 401, which emptied the
+ * token, and on a visit without a session. Login data found without a token (a half-cleared
+ * browser) ends the session (`noToken`), which clears it.
  */
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';

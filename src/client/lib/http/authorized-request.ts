@@ -3,7 +3,7 @@
  * send through `requestApi`. It adds `Authorization: Bearer <token>` to every call but the sign-in
  * and reads what comes back the same way for all three:
  * - an envelope with code 200 is the answer;
- * - any other code is a refusal: its msg is the one error toast (docs/API.md, envelope), and code
+ * - any other code is a refusal: its msg is the one error toast (docs/API.md, Answers), and code
  *   401 ends the session (`session/ended`, reason `unauthorized`), which sends the user to the login;
  * - a transport failure (network, timeout, an HTTP status) gets a generic Chinese toast; a request
  *   the caller aborted gets none.

@@ -34,7 +34,7 @@ export function post<K extends PostKey>(key: K, body: BodyOf<K>): HttpRequest {
   return { url: pathOf(key), method: 'POST', body: body ?? {} };
 }
 
-/** SPEC 7's generic GET helper: a path and its query params; answers code, msg and data. */
+/** The generic GET helper (docs/client.md, HTTP): a path and its query params; answers code, msg and data. */
 export function get<K extends GetKey>(key: K, params: BodyOf<K>): HttpRequest {
   return { url: pathOf(key), method: 'GET', params: params ?? undefined };
 }

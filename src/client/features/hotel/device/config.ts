@@ -1,4 +1,4 @@
-/** What the device screen shows and edits (DESIGN 5); type, state and online labels are dictionary data. */
+/** What the device screen shows and edits (docs/api/hotel.md, Devices); type, state and online labels are dictionary data. */
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SortKeyOf } from '../../../components/list-screen';
 import { LocationTreeSelect } from '../../../components/location-tree';

@@ -1,5 +1,5 @@
 /**
- * The shell's child routes, derived from the authorised menu (SPEC 2): an entry is routed only if
+ * The shell's child routes, derived from the authorised menu (docs/client.md, Routes and views): an entry is routed only if
  * its state is 1 and it has a path and a view name; a view name the app does not know shows the
  * unknown screen.
  */

@@ -1,5 +1,5 @@
 /**
- * A resource's stored type is a category and a key joined by an underscore (SPEC 3:
+ * A resource's stored type is a category and a key joined by an underscore (docs/api/system.md, Menus and resources:
  * `api_inquire`, `field_state`). The form edits them as two inputs, `type` (the category) and
  * `field_type` (the key); field_type never travels to the server.
  */

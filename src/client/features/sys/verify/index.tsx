@@ -1,7 +1,7 @@
 /**
  * The login screen (/sys/verify). Plain inputs with their own checks rather than antd Form: the
  * form machinery (field store, async validator, grid) would push the login route over its budget
- * (DESIGN 9, docs/client.md).
+ * (docs/client.md, Bundle budget).
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
