@@ -12,12 +12,12 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosRequestConfig, RawAxiosResponseHeaders, AxiosResponseHeaders } from 'axios';
 
 import { Code, LOGIN_PATH, type Envelope } from '../../../contract/constants';
-import { selectToken, sessionEnded, type SessionState } from '../session';
+import { selectToken, sessionEnded, type SessionRoot } from '../session';
 import { toast } from '../toast';
 import { httpClient } from './client';
 import { DEFAULT_FAILURE_MSG, NETWORK_FAILURE_MSG, isEnvelope, toTransportError, transportMessage, type HttpError, type HttpExtraOptions } from './errors';
 
-/** What a request needs from the store: the token to send, and dispatch to end the session with. */
+/** What a request needs from the store (which always holds the session): the token, and dispatch to end the session with. */
 export interface SessionAccess {
   getState: () => unknown;
   dispatch: (action: UnknownAction) => unknown;
@@ -56,7 +56,7 @@ async function envelopeOf(body: unknown, expect: Expected, contentType: string):
 }
 
 export async function requestApi<T = unknown>(session: SessionAccess, { expect, ...request }: ApiRequest, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const token = request.url === LOGIN_PATH ? '' : selectToken(session.getState() as { session: SessionState });
+  const token = request.url === LOGIN_PATH ? '' : selectToken(session.getState() as SessionRoot);
   let answer: { data: unknown; headers: RawAxiosResponseHeaders | AxiosResponseHeaders };
   let envelope: unknown;
   try {
