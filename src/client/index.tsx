@@ -8,12 +8,12 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { setupStore } from './app/store';
 
-const store = setupStore();
+const { store, persistor } = setupStore();
 const router = createAppRouter();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AppProviders store={store}>
+    <AppProviders store={store} persistor={persistor}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,31 +1,36 @@
 /**
- * The Redux store: the `session` slice, the shell's `tabs` and `sidebar` slices and the RTK Query
- * `api`, with one listener middleware on which the session and the shell start their listeners
- * (docs/client.md, Store). Each slice starts from local storage; the listeners keep it there.
+ * The Redux store: the `session` slice (persisted by redux-persist), the shell's `tabs` and
+ * `sidebar` slices and the RTK Query `api`, with two small middlewares: the session's end
+ * (features/session/session-end.ts) and the shell's per-user storage (docs/client.md, Store).
  */
-import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 
-import { sessionSlice, startSessionListeners } from '../features/session';
-import { sidebarSlice, startShellListeners, tabsSlice } from '../features/sys/layout/state';
+import { persistedSessionReducer, sessionEndMiddleware } from '../features/session';
+import { shellStorageMiddleware, sidebarSlice, tabsSlice } from '../features/sys/layout/state';
 import { api } from '../lib/http/api';
 
 export function setupStore() {
-  const listener = createListenerMiddleware();
   const store = configureStore({
     reducer: {
-      session: sessionSlice.reducer,
+      session: persistedSessionReducer,
       tabs: tabsSlice.reducer,
       sidebar: sidebarSlice.reducer,
       [api.reducerPath]: api.reducer,
     },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions (register, rehydrate callbacks).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(sessionEndMiddleware)
+        .concat(api.middleware, ...shellStorageMiddleware),
     devTools: process.env.NODE_ENV === 'development',
   });
-  startSessionListeners(listener);
-  startShellListeners(listener);
-  return store;
+  const persistor = persistStore(store);
+  return { store, persistor };
 }
 
-export type AppStore = ReturnType<typeof setupStore>;
+export type AppStore = ReturnType<typeof setupStore>['store'];
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];

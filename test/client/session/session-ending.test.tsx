@@ -12,7 +12,7 @@ import { http } from 'msw';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
-import { setupStore, type AppStore } from '../../../src/client/app/store';
+import type { AppStore } from '../../../src/client/app/store';
 import { sessionApi } from '../../../src/client/features/session';
 import { panelApi } from '../../../src/client/features/sys/panel/api';
 import { fetchFile } from '../../../src/client/lib/http/download';
@@ -21,20 +21,21 @@ import { sessionEnded, SIGNED_OUT } from '../../../src/client/lib/session';
 import { adminMenu, api, fail } from '../testing/handlers';
 import { storeSession } from '../testing/render';
 import { server } from '../testing/server';
+import { rehydratedStore, sessionFields } from '../testing/store';
 
 /** A signed-in store with its menu kept, a tab stored, something unrelated in storage and a cached query. */
 async function signedInStore(): Promise<AppStore> {
   storeSession(undefined, adminMenu);
   localStorage.setItem('shell.tabs.admin', JSON.stringify(['sys/user']));
   localStorage.setItem('unrelated', 'x');
-  const store = setupStore();
+  const { store } = await rehydratedStore();
   await store.dispatch(sessionApi.endpoints.authority.initiate());
   expect(Object.keys(store.getState().api.queries)).not.toHaveLength(0);
   return store;
 }
 
 function expectForgotten(store: AppStore) {
-  expect(store.getState().session).toEqual(SIGNED_OUT);
+  expect(sessionFields(store.getState())).toEqual(SIGNED_OUT);
   expect(localStorage.length).toBe(0);
   expect(store.getState().api.queries).toEqual({});
 }

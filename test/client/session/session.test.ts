@@ -1,8 +1,8 @@
-/** The session slice and its local storage (features/session/slice.ts, storage.ts, listeners.ts). */
-import { setupStore } from '../../../src/client/app/store';
+/** The session slice and its local storage (features/session/slice.ts, reducer.ts, persist-storage.ts). */
 import { loggedIn, menuLoaded, sessionSlice } from '../../../src/client/features/session';
 import { sessionEnded, SIGNED_OUT } from '../../../src/client/lib/session';
 import { adminMenu } from '../testing/handlers';
+import { rehydratedStore, sessionFields } from '../testing/store';
 
 const signedIn = { token: 'abc', userName: 'admin', nickName: '管理员', menu: adminMenu };
 
@@ -29,9 +29,10 @@ describe('session reducer', () => {
 });
 
 describe('session persistence', () => {
-  it('keeps the bare token, userName and nickName under their own keys, and the menu as JSON', () => {
-    const store = setupStore();
+  it('keeps the bare token, userName and nickName under their own keys, and the menu as JSON', async () => {
+    const { store, persistor } = await rehydratedStore();
     store.dispatch(loggedIn(signedIn));
+    await persistor.flush();
     expect(localStorage.getItem('token')).toBe('abc');
     expect(localStorage.getItem('userName')).toBe('admin');
     expect(localStorage.getItem('nickName')).toBe('管理员');
@@ -39,38 +40,41 @@ describe('session persistence', () => {
     expect(Object.keys(localStorage).sort()).toEqual(['menu', 'nickName', 'token', 'userName']);
   });
 
-  it('keeps the menu the authority answered last', () => {
-    const store = setupStore();
+  it('keeps the menu the authority answered last', async () => {
+    const { store, persistor } = await rehydratedStore();
     store.dispatch(loggedIn(signedIn));
     store.dispatch(menuLoaded(adminMenu.slice(0, 3)));
+    await persistor.flush();
     expect(JSON.parse(localStorage.getItem('menu')!)).toEqual(adminMenu.slice(0, 3));
   });
 
-  it('restores the stored fields on start, the menu with them', () => {
+  it('restores the stored fields on start, the menu with them', async () => {
     localStorage.setItem('token', 'stored-token');
     localStorage.setItem('userName', 'alice');
     localStorage.setItem('nickName', '爱丽丝');
     localStorage.setItem('menu', JSON.stringify(adminMenu));
-    const { token, userName, nickName, menu } = setupStore().getState().session;
+    const { token, userName, nickName, menu } = (await rehydratedStore()).store.getState().session;
     expect({ token, userName, nickName, menu }).toEqual({ token: 'stored-token', userName: 'alice', nickName: '爱丽丝', menu: adminMenu });
   });
 
-  it('starts without a menu when the stored one is damaged', () => {
+  it('starts without a menu when the stored one is damaged', async () => {
     localStorage.setItem('token', 'stored-token');
     localStorage.setItem('menu', '{not json');
-    expect(setupStore().getState().session.menu).toEqual([]);
+    expect((await rehydratedStore()).store.getState().session.menu).toEqual([]);
   });
 
-  it('removes the stored fields when the session is forgotten', () => {
-    const store = setupStore();
+  it('removes the stored fields when the session is forgotten', async () => {
+    const { store, persistor } = await rehydratedStore();
     store.dispatch(loggedIn(signedIn));
+    await persistor.flush();
     store.dispatch(sessionEnded({ reason: 'logout' }));
+    await persistor.flush();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('nickName')).toBeNull();
     expect(localStorage.getItem('menu')).toBeNull();
   });
 
-  it('starts signed out when nothing is stored', () => {
-    expect(setupStore().getState().session).toEqual(SIGNED_OUT);
+  it('starts signed out when nothing is stored', async () => {
+    expect(sessionFields((await rehydratedStore()).store.getState())).toEqual(SIGNED_OUT);
   });
 });

@@ -1,10 +1,10 @@
 /** The shell's state: the per-user `tabs` and `sidebar` slices, their local storage, and the tab bar's close commands. */
-import { setupStore } from '../../../src/client/app/store';
 import { loggedIn } from '../../../src/client/features/session';
 import { selectSidebarCollapsed, sidebarCollapsed, sidebarExpanded } from '../../../src/client/features/sys/layout/state/sidebar-slice';
 import { NO_TABS, selectTabsOf, tabRefreshed, tabShown, tabsClosed, tabsPruned, tabsSlice, type TabsState } from '../../../src/client/features/sys/layout/state/tabs-slice';
 import { planClose } from '../../../src/client/features/sys/layout/tabs/close-commands';
 import { sessionEnded } from '../../../src/client/lib/session';
+import { buildStore } from '../testing/store';
 
 const reduce = tabsSlice.reducer;
 const alice = (tabs: Partial<TabsState[string]>): TabsState => ({ alice: { ...NO_TABS, ...tabs } });
@@ -66,7 +66,7 @@ describe('tabs slice', () => {
 describe('sidebar slice', () => {
   it('collapses and expands per user, under names DevTools shows', () => {
     expect([sidebarCollapsed.type, sidebarExpanded.type]).toEqual(['sidebar/collapsed', 'sidebar/expanded']);
-    const store = setupStore();
+    const { store } = buildStore();
     store.dispatch(sidebarCollapsed({ userName: 'alice' }));
     expect(selectSidebarCollapsed(store.getState(), 'alice')).toBe(true);
     expect(selectSidebarCollapsed(store.getState(), 'bob')).toBe(false);
@@ -79,32 +79,32 @@ describe('storage', () => {
   const show = (userName: string, key: string) => tabShown({ userName, key, fixedKey: 'sys/panel' });
 
   it('keeps each user’s tabs under their own key and drops the key when none is open', () => {
-    const store = setupStore();
+    const { store } = buildStore();
     store.dispatch(show('alice', 'sys/user'));
     store.dispatch(show('bob', 'hotel/device'));
     expect(JSON.parse(localStorage.getItem('shell.tabs.alice')!)).toEqual(['sys/user']);
     expect(JSON.parse(localStorage.getItem('shell.tabs.bob')!)).toEqual(['hotel/device']);
-    expect(selectTabsOf(setupStore().getState(), 'alice').open).toEqual(['sys/user']);
+    expect(selectTabsOf(buildStore().store.getState(), 'alice').open).toEqual(['sys/user']);
     store.dispatch(tabsClosed({ userName: 'alice', keys: ['sys/user'] }));
     expect(localStorage.getItem('shell.tabs.alice')).toBeNull();
   });
 
   it('keeps a user’s collapsed sidebar until it is expanded', () => {
-    const store = setupStore();
+    const { store } = buildStore();
     store.dispatch(sidebarCollapsed({ userName: 'alice' }));
-    expect(selectSidebarCollapsed(setupStore().getState(), 'alice')).toBe(true);
-    expect(selectSidebarCollapsed(setupStore().getState(), 'bob')).toBe(false);
+    expect(selectSidebarCollapsed(buildStore().store.getState(), 'alice')).toBe(true);
+    expect(selectSidebarCollapsed(buildStore().store.getState(), 'bob')).toBe(false);
     store.dispatch(sidebarExpanded({ userName: 'alice' }));
     expect(localStorage.getItem('shell.sidebar.alice')).toBeNull();
   });
 
   it('stores nothing without a user and survives a damaged entry', () => {
-    setupStore().dispatch(show('', 'sys/user'));
+    buildStore().store.dispatch(show('', 'sys/user'));
     expect(localStorage.length).toBe(0);
     localStorage.setItem('shell.tabs.alice', '{not json');
     localStorage.setItem('shell.tabs.bob', JSON.stringify(['sys/user', 7, null]));
     localStorage.setItem('shell.sidebar.alice', '"yes"');
-    const state = setupStore().getState();
+    const state = buildStore().store.getState();
     expect(selectTabsOf(state, 'alice').open).toEqual([]);
     expect(selectTabsOf(state, 'bob').open).toEqual(['sys/user']);
     expect(selectSidebarCollapsed(state, 'alice')).toBe(false);
@@ -112,7 +112,7 @@ describe('storage', () => {
 
   it('leaves other users’ tabs in storage when one signs in, and clears them all when a session ends', () => {
     localStorage.setItem('shell.tabs.admin', JSON.stringify(['sys/user']));
-    const store = setupStore();
+    const { store } = buildStore();
     store.dispatch(loggedIn({ token: 't', userName: 'frontdesk', nickName: '前台', menu: [] }));
     store.dispatch(show('frontdesk', 'sys/role'));
     expect(selectTabsOf(store.getState(), 'frontdesk').open).toEqual(['sys/role']);

@@ -86,7 +86,7 @@ describe('shell', () => {
     const answered = new Promise<typeof adminMenu>((resolve) => (answer = resolve));
     server.use(http.get(api('/sys/menu/authority'), async () => ok(await answered)));
     storeSession(undefined, adminMenu.slice(0, 3));
-    await renderApp({ path: '/sys/panel' });
+    const { persistor } = await renderApp({ path: '/sys/panel' });
 
     // The authority has not answered yet: the shell and the panel come from the kept menu.
     expect(await screen.findByText('启用用户 / 用户总数')).toBeInTheDocument();
@@ -94,6 +94,7 @@ describe('shell', () => {
 
     answer(adminMenu);
     await waitFor(() => expect(sidebarLabels()).toContain('酒店管理'));
+    await persistor.flush();
     expect(JSON.parse(localStorage.getItem('menu')!)).toEqual(adminMenu);
   });
 

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
 import { appRoutes } from '../../../src/client/app/router';
-import { setupStore } from '../../../src/client/app/store';
 import { TOKEN } from './handlers';
+import { buildStore } from './store';
 import { Unstyled } from './unstyled';
 
 type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
@@ -28,15 +28,15 @@ export function storeSession(token = TOKEN, menu?: AuthorityMenu[]) {
 /** Answers a promise, as rendering a lazily loaded route tree may one day need to wait. */
 export function renderApp({ path = '/', signedIn = false }: RenderAppOptions = {}) {
   if (signedIn) storeSession();
-  const store = setupStore();
+  const { store, persistor } = buildStore();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} persistor={persistor}>
       <RouterProvider router={router} />
     </AppProviders>,
     { wrapper: Unstyled },
   );
-  return Promise.resolve({ ...view, store, router });
+  return Promise.resolve({ ...view, store, persistor, router });
 }
 
 /** The sidebar's visible labels, in order. */
@@ -44,16 +44,16 @@ export const sidebarLabels = () => Array.from(document.querySelectorAll('.ant-me
 
 export { screen };
 
-/** The store and providers (toasts included) without routes, for base query tests. */
+/** The store and providers (toasts included) without routes, rehydrated, for base query tests. */
 export async function renderProviders({ signedIn = false }: { signedIn?: boolean } = {}) {
   if (signedIn) storeSession();
-  const store = setupStore();
+  const { store, persistor } = buildStore();
   render(
-    <AppProviders store={store}>
+    <AppProviders store={store} persistor={persistor}>
       <span>就绪</span>
     </AppProviders>,
     { wrapper: Unstyled },
   );
   await screen.findByText('就绪');
-  return { store };
+  return { store, persistor };
 }

@@ -1,9 +1,11 @@
 /**
  * The shell's choices kept per user in local storage: `shell.<kind>.<userName>` holding JSON (e.g.
  * `shell.tabs.admin` = `["sys/user"]`). Keyed by user, so the next person to sign in on the
- * browser starts from their own; the end of a session clears local storage, and these with it.
+ * browser starts from their own; the end of a session clears local storage, and these with it
+ * (features/session/session-end.ts). Read synchronously as each slice's initial state, so no
+ * rehydration is needed; written by a small middleware after every change.
  */
-import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import type { Middleware } from '@reduxjs/toolkit';
 
 const keyPrefix = (kind: string) => `shell.${kind}.`;
 
@@ -29,20 +31,20 @@ interface PerUserOptions<S, T> {
   toStored: (value: T) => unknown;
 }
 
-/** Writes a per-user slice to local storage whenever a user's part of it changes. */
-export function keepPerUser<S, T>(listener: ListenerMiddlewareInstance, { kind, select, toStored }: PerUserOptions<S, T>): void {
+/** A middleware writing a per-user slice to local storage whenever a user's part of it changes. */
+export function keepPerUser<S, T>({ kind, select, toStored }: PerUserOptions<S, T>): Middleware<object, S> {
   const stored = (value: T | undefined) => (value === undefined ? undefined : toStored(value));
-  listener.startListening.withTypes<S>()({
-    predicate: (_action, current, previous) => select(current) !== select(previous),
-    effect: (_action, listenerApi) => {
-      const now = select(listenerApi.getState());
-      const before = select(listenerApi.getOriginalState());
-      for (const userName of new Set([...Object.keys(now), ...Object.keys(before)])) {
-        const next = stored(now[userName]);
-        if (JSON.stringify(next) === JSON.stringify(stored(before[userName]))) continue;
-        if (next === undefined) localStorage.removeItem(keyPrefix(kind) + userName);
-        else localStorage.setItem(keyPrefix(kind) + userName, JSON.stringify(next));
-      }
-    },
-  });
+  return (store) => (next) => (action) => {
+    const before = select(store.getState());
+    const result = next(action);
+    const now = select(store.getState());
+    if (now === before) return result;
+    for (const userName of new Set([...Object.keys(now), ...Object.keys(before)])) {
+      const kept = stored(now[userName]);
+      if (JSON.stringify(kept) === JSON.stringify(stored(before[userName]))) continue;
+      if (kept === undefined) localStorage.removeItem(keyPrefix(kind) + userName);
+      else localStorage.setItem(keyPrefix(kind) + userName, JSON.stringify(kept));
+    }
+    return result;
+  };
 }
