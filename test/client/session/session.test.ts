@@ -2,7 +2,7 @@
 import { loggedIn, menuLoaded, sessionSlice } from '../../../src/client/features/session';
 import { sessionEnded, SIGNED_OUT } from '../../../src/client/lib/session';
 import { adminMenu } from '../testing/handlers';
-import { rehydratedStore, sessionFields } from '../testing/store';
+import { buildStore, rehydratedStore, rehydration, sessionFields } from '../testing/store';
 
 const signedIn = { token: 'abc', userName: 'admin', nickName: '管理员', menu: adminMenu };
 
@@ -76,5 +76,34 @@ describe('session persistence', () => {
 
   it('starts signed out when nothing is stored', async () => {
     expect(sessionFields((await rehydratedStore()).store.getState())).toEqual(SIGNED_OUT);
+  });
+});
+
+describe('rehydration through redux-persist', () => {
+  const stored = { token: 'stored-token', userName: 'alice', nickName: '爱丽丝', menu: adminMenu };
+
+  it('starts signed out and takes the stored session from redux-persist’s rehydration', async () => {
+    localStorage.setItem('token', stored.token);
+    localStorage.setItem('userName', stored.userName);
+    localStorage.setItem('nickName', stored.nickName);
+    localStorage.setItem('menu', JSON.stringify(stored.menu));
+    const { store, persistor } = buildStore();
+    expect(sessionFields(store.getState())).toEqual(SIGNED_OUT);
+    expect(persistor.getState().bootstrapped).toBe(false);
+
+    await rehydration(persistor);
+    expect(sessionFields(store.getState())).toEqual(stored);
+    expect(store.getState().session._persist).toEqual({ version: -1, rehydrated: true });
+  });
+
+  it('keeps the bare token after sign-in, and a reload rehydrates what sign-in stored', async () => {
+    const first = await rehydratedStore();
+    first.store.dispatch(loggedIn(stored));
+    await first.persistor.flush();
+    expect(localStorage.getItem('token')).toBe('stored-token');
+    expect(localStorage.getItem('persist:session')).toBeNull();
+
+    const reloaded = await rehydratedStore();
+    expect(sessionFields(reloaded.store.getState())).toEqual(stored);
   });
 });
