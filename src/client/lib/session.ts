@@ -1,8 +1,8 @@
 /**
  * The signed-in session as every layer may know it: the shape of its state, the one action that
  * ends it, and the selectors. It sits this low because the HTTP layer reads the token and ends the
- * session on a body code 401, and shared components read the menu. The reducer, the persistence,
- * the listener that reacts to the end, the guard and sign-out are features/session
+ * session on a body code 401, and shared components read the menu. The reducer, its persistence,
+ * the middleware that handles the end, the guard and sign-out are features/session
  * (docs/client.md, Session).
  */
 import { createAction } from '@reduxjs/toolkit';

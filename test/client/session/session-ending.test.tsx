@@ -1,6 +1,6 @@
 /**
- * The end of a session, whatever its cause: one action (`session/ended`) and one listener that
- * clears local storage and resets the RTK Query cache. Each way a session ends in this browser is
+ * The end of a session, whatever its cause: one action (`session/ended`) and one place that handles
+ * it (features/session/session-end.ts), clearing local storage and resetting the RTK Query cache. Each way a session ends in this browser is
  * checked to arrive there: the action itself for every reason, and a body code 401 answered to a
  * query, a download and an upload (an expired session, a force logout, a password reset by an
  * administrator and a disabled account all reach the browser that way). Signing out from the

@@ -75,7 +75,7 @@ describe('shell', () => {
     expect(events).toEqual([`server:bearer:${loginData().token}`]);
     expect(router.state.location.pathname).toBe('/sys/verify');
     expect(localStorage.getItem('token')).toBeNull();
-    // The one listener of session/ended cleared everything the session left in storage.
+    // The one handler of session/ended (session-end.ts) cleared everything the session left in storage.
     expect(localStorage.length).toBe(0);
     expect(store.getState().session.menu).toEqual([]);
     expect(store.getState().api.queries).toEqual({});
