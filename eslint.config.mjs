@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -63,6 +64,50 @@ const serverZones = [
   { target: [server('app.ts'), server('decorations.ts')], from: entries, message: 'Nothing imports an entry point.' },
 ];
 
+/**
+ * The client's layers (docs/client.md opens with the picture): app -> features/<area>/<feature> ->
+ * features/session -> components, hooks -> lib, config -> contract. Each feature folder gets a zone
+ * of its own, so a new feature is covered without touching this file.
+ */
+const client = 'src/client';
+const clientFeatures = `${client}/features`;
+const featureFolders = fs
+  .readdirSync(clientFeatures, { withFileTypes: true })
+  .filter((area) => area.isDirectory() && area.name !== 'session')
+  .flatMap((area) =>
+    fs
+      .readdirSync(path.join(clientFeatures, area.name), { withFileTypes: true })
+      .filter((feature) => feature.isDirectory())
+      .map((feature) => `${area.name}/${feature.name}`),
+  );
+const clientZones = [
+  {
+    target: [`${client}/components`, `${client}/hooks`, `${client}/lib`, `${client}/config`],
+    from: [clientFeatures, `${client}/app`],
+    message: 'Shared code (components, hooks, lib, config) never imports a feature or the app (docs/client.md, Layers).',
+  },
+  {
+    target: [`${client}/lib`, `${client}/config`],
+    from: [`${client}/components`, `${client}/hooks`],
+    message: 'lib and config are the ground floor: they import no component or hook (docs/client.md, Layers).',
+  },
+  { target: `${client}/hooks`, from: `${client}/components`, message: 'Hooks sit under components: components use hooks, not the other way (docs/client.md, Layers).' },
+  { target: clientFeatures, from: `${client}/app`, message: 'Only the entry imports app/ (docs/client.md, Layers).' },
+  { target: `${clientFeatures}/session`, from: clientFeatures, except: ['./session'], message: 'The session module imports no other feature (docs/client.md, Layers).' },
+  ...featureFolders.map((feature) => ({
+    target: `${clientFeatures}/${feature}`,
+    from: clientFeatures,
+    except: [`./${feature}`, './session/index.ts'],
+    message: 'A feature imports no other feature, except the session module through features/session/index.ts (docs/client.md, Layers).',
+  })),
+  {
+    target: client,
+    from: 'src/contract',
+    except: ['./index.ts', './constants.ts', './time.ts'],
+    message: 'The client takes types from src/contract/index.ts and values from constants.ts and time.ts only, so no schema code reaches the browser (docs/client.md, Layers).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'test-reports/**', 'test/e2e/screenshots/**', 'data/**'] },
   js.configs.recommended,
@@ -104,6 +149,25 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}', 'test/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The client's one-way layers (see clientZones above).
+    files: ['src/client/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)contract(/index)?$',
+              allowTypeImports: true,
+              message: 'Only types come from src/contract/index.ts: its schemas must not reach the browser (docs/client.md, Layers).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Jest's asymmetric matchers (expect.any, objectContaining) and parsed JSON answers are typed

@@ -1,10 +1,12 @@
 /**
  * jsdom stand-ins antd needs (STACK-NOTES), jest-dom matchers, and the msw server at the network
- * edge, reset between tests together with local storage.
+ * edge, reset between tests together with local storage (once the tests' persistors have written
+ * their last).
  */
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
+import { settlePersistors } from './testing/persistors';
 import { server } from './testing/server';
 
 Object.defineProperty(window, 'matchMedia', {
@@ -51,8 +53,9 @@ window.getComputedStyle = (element: Element) => computeStyle(element);
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   server.resetHandlers();
+  await settlePersistors();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,6 +1,6 @@
 /**
  * The app's routes: the login, and behind the token guard the shell, which builds its child routes
- * from the authorised menu. The shell is a lazy chunk so the login route stays small (DESIGN 9).
+ * from the authorised menu. The shell is a lazy chunk so the login route stays small (docs/client.md, Bundle budget).
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';

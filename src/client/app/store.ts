@@ -1,21 +1,30 @@
-/** The Redux store: the persisted `session` slice and the RTK Query `api` (DESIGN 7). */
+/**
+ * The Redux store: the `session` slice (persisted by redux-persist), the shell's `tabs` and
+ * `sidebar` slices and the RTK Query `api`, with two small middlewares: the session's end
+ * (features/session/session-end.ts) and the shell's per-user storage (docs/client.md, Store).
+ */
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 
-import { persistedSessionReducer } from '../features/session/reducer';
+import { persistedSessionReducer, sessionEndMiddleware } from '../features/session';
+import { shellStorageMiddleware, sidebarSlice, tabsSlice } from '../features/sys/layout/state';
 import { api } from '../lib/http/api';
 
 export function setupStore() {
   const store = configureStore({
     reducer: {
       session: persistedSessionReducer,
+      tabs: tabsSlice.reducer,
+      sidebar: sidebarSlice.reducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         // redux-persist's own actions carry functions (register, rehydrate callbacks).
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware),
+      })
+        .prepend(sessionEndMiddleware)
+        .concat(api.middleware, ...shellStorageMiddleware),
     devTools: process.env.NODE_ENV === 'development',
   });
   const persistor = persistStore(store);

@@ -1,4 +1,4 @@
-/** antd theme: primary blue and the 52 px header (SPEC 1). */
+/** antd theme: primary blue and the 52 px header (docs/client.md, Time, locale and theme). */
 import type { ThemeConfig } from 'antd';
 
 export const HEADER_HEIGHT = 52;

@@ -1,6 +1,6 @@
 /**
  * A CSS-only spinner for the moment the shell chunk loads. The login route carries it instead of
- * antd Spin, which would cost its budget a few KB (DESIGN 9); screens use PageSpin.
+ * antd Spin, which would cost its budget a few KB (docs/client.md, Bundle budget); screens use PageSpin.
  */
 import './boot-spinner.css';
 

@@ -1,4 +1,4 @@
-/** The spinner shown while a lazily loaded part of the app arrives (SPEC 2: views show a spinner). */
+/** The spinner shown while a lazily loaded part of the app arrives (a screen shows a spinner while it loads: docs/client.md, Routes and views). */
 import { Spin } from 'antd';
 
 export function PageSpin() {

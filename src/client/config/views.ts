@@ -26,7 +26,7 @@ export const ROUTABLE_VIEWS = [
 export type ViewName = (typeof ROUTABLE_VIEWS)[number];
 
 export const UNKNOWN_VIEW: ViewName = 'sys/unknown';
-/** The menu key selected by default and the screen shown at `/` when authorised (SPEC 9). */
+/** The menu key selected by default and the screen shown at `/` when authorised (docs/client.md, Routes and views). */
 export const DEFAULT_VIEW: ViewName = 'sys/panel';
 
 export const VERIFY_ROUTE = '/sys/verify';

@@ -1,4 +1,4 @@
-/** Times travel as epoch milliseconds and are always shown in the product's zone (SPEC 9). */
+/** Times travel as epoch milliseconds and are always shown in the product's zone (docs/client.md, Time and locale). */
 import { formatTime } from '../../contract/time';
 
 export { formatTime };

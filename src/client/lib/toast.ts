@@ -1,5 +1,5 @@
 /**
- * One antd message instance for the whole app, limited to one toast on screen at a time (SPEC 8).
+ * One antd message instance for the whole app, limited to one toast on screen at a time (docs/client.md, Toasts).
  * `useToastHolder` is rendered once inside the providers; the base query and the screens call
  * `toast.success` / `toast.error` from anywhere, React or not.
  */

@@ -50,6 +50,9 @@ describe('monitor/operation', () => {
     expect(within(row).getByText('#12')).toBeInTheDocument();
     expect(within(row).getByText('10.0.0.8')).toBeInTheDocument();
     expect(within(row).getByText('23 ms')).toBeInTheDocument();
+    // Times and durations stay on one line (the block's `nowrap` columns); messages wrap.
+    expect(within(row).getByText('2026-03-01 09:30:00').closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(row).getByText('23 ms').closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
 
     const refused = screen.getByRole('row', { name: /角色授权/ });
     expect(within(refused).getByText('拒绝')).toBeInTheDocument();

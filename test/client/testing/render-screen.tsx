@@ -8,10 +8,10 @@ import type { ComponentType } from 'react';
 
 import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
-import { setupStore } from '../../../src/client/app/store';
 import { menuLoaded } from '../../../src/client/features/session';
 import { sysMenu } from './handlers/sys-common';
 import { storeSession } from './render';
+import { buildStore } from './store';
 import { Unstyled } from './unstyled';
 
 // antd dialogs and lazy data take longer than the default second on a busy machine.
@@ -20,7 +20,7 @@ configure({ asyncUtilTimeout: 15_000 });
 /** `menu`: the authorised menu the screen finds its dictionary through (default: the system screens). */
 export function renderScreen(Screen: ComponentType, menu: DataOf<'GET /sys/menu/authority'> = sysMenu) {
   storeSession();
-  const { store, persistor } = setupStore();
+  const { store, persistor } = buildStore();
   store.dispatch(menuLoaded(menu));
   render(
     <AppProviders store={store} persistor={persistor}>

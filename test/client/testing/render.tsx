@@ -2,11 +2,14 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
+import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
 import { appRoutes } from '../../../src/client/app/router';
-import { setupStore } from '../../../src/client/app/store';
 import { TOKEN } from './handlers';
+import { buildStore } from './store';
 import { Unstyled } from './unstyled';
+
+type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 
 interface RenderAppOptions {
   path?: string;
@@ -14,16 +17,18 @@ interface RenderAppOptions {
   signedIn?: boolean;
 }
 
-export function storeSession(token = TOKEN) {
+/** A signed-in session in local storage; `menu` as a previous load would have kept it (none by default). */
+export function storeSession(token = TOKEN, menu?: AuthorityMenu[]) {
   localStorage.setItem('token', token);
   localStorage.setItem('userName', 'admin');
   localStorage.setItem('nickName', '系统管理员');
+  if (menu) localStorage.setItem('menu', JSON.stringify(menu));
 }
 
 /** Answers a promise, as rendering a lazily loaded route tree may one day need to wait. */
 export function renderApp({ path = '/', signedIn = false }: RenderAppOptions = {}) {
   if (signedIn) storeSession();
-  const { store, persistor } = setupStore();
+  const { store, persistor } = buildStore();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
     <AppProviders store={store} persistor={persistor}>
@@ -42,7 +47,7 @@ export { screen };
 /** The store and providers (toasts included) without routes, rehydrated, for base query tests. */
 export async function renderProviders({ signedIn = false }: { signedIn?: boolean } = {}) {
   if (signedIn) storeSession();
-  const { store, persistor } = setupStore();
+  const { store, persistor } = buildStore();
   render(
     <AppProviders store={store} persistor={persistor}>
       <span>就绪</span>

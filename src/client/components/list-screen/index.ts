@@ -50,12 +50,13 @@
  * - `useMenuDict(view)` answers `optionsOf(field)` / `labelOf(field, value)` for screen-specific
  *   cells; inside `<ListScreen>` `useMenuDictContext()` gives the same without a second query.
  */
-export { ListScreen } from './ListScreen';
-export { PagedTable, type PagedTableProps } from './PagedTable';
-export { FilterForm } from './FilterForm';
-export { ExportButton } from './ExportButton';
-export { FormField } from './FormField';
-export { RecordDialog } from './RecordDialog';
+export { ListScreen } from './list-screen';
+export { PagedTable, type PagedTableProps } from './paged-table';
+export { FilterForm } from './filter-form';
+export { DictTag } from './dict-tag';
+export { ExportButton } from './export-button';
+export { FormField } from './form-field';
+export { RecordDialog } from './record-dialog';
 export { useGranted } from './menu-grants';
 export { SAVED_MSG, savedMsg } from './messages';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';

@@ -1,5 +1,5 @@
 /**
- * The menu dictionary (DESIGN 5): the dictionary entries bound to the field resources of the
+ * The menu dictionary (docs/api/session.md, a menu's dictionary): the dictionary entries bound to the field resources of the
  * screen's menu. They are the select options and the value labels of the screen, so option lists
  * are data. A failed query toasts 菜单数据字典查询失败 and leaves the screen on raw values.
  */
@@ -10,12 +10,12 @@ import { useSelector } from 'react-redux';
 import type { DataOf } from '../../../contract';
 import { api } from '../../lib/http/api';
 import { postQuery } from '../../lib/http/endpoints';
+import { selectMenuEntry, type SessionRoot } from '../../lib/session';
 import type { SelectOption } from './types';
 
 export const MENU_DICT_FAILURE_MSG = '菜单数据字典查询失败';
 
 type MenuDictEntry = DataOf<'/sys/dict/resource/inquire'>[number];
-type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 
 const menuDictApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -26,14 +26,9 @@ const menuDictApi = api.injectEndpoints({
   }),
 });
 
-/** Only the session's menu is read here; a structural type keeps shared code free of features. */
-interface WithMenu {
-  session: { menu: AuthorityMenu[] };
-}
-
 /** The id of the authorised menu entry showing `view` (its element), if the user has one. */
 export function useMenuId(view: string): number | undefined {
-  return useSelector((state: WithMenu) => state.session.menu.find((entry) => entry.element === view)?.id);
+  return useSelector((state: SessionRoot) => selectMenuEntry(state, view)?.id);
 }
 
 export interface MenuDict {

@@ -1,7 +1,7 @@
 /**
  * Column sorting done by the server: a column with a `sortKey` gets antd's sorter arrows; a click
  * asks the server for that key and direction (a third click goes back to the list's default
- * order). Only the list's enumerated keys travel, never a column or SQL (DESIGN 8).
+ * order). Only the list's enumerated keys travel, never a column or SQL (docs/API.md, Sorting).
  */
 import type { TableColumnType, TableProps } from 'antd';
 

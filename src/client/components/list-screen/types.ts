@@ -7,7 +7,7 @@ import type { TagType } from '../../lib/http/api';
 import type { DownloadKey, UploadKey } from '../../lib/http/endpoints';
 
 /**
- * A paged inquiry body as every list endpoint takes it (DESIGN 2). A list with sort keys also
+ * A paged inquiry body as every list endpoint takes it (docs/API.md, Paging). A list with sort keys also
  * takes `sort` (SortRequest), which the block adds when a sortable column is clicked.
  */
 export interface PagedArg {
@@ -118,14 +118,16 @@ export interface FieldConfig {
 
 /**
  * A table column: antd's own column, plus `dict` to show the dictionary label of the value,
- * `relativeTime` to show an epoch-ms time as recency (3 分钟前) with the exact time on hover, and
- * `sortKey` to make it sortable by the server under that key (one of the list's sort keys, S).
+ * `relativeTime` to show an epoch-ms time as recency (3 分钟前) with the exact time on hover,
+ * `sortKey` to make it sortable by the server under that key (one of the list's sort keys, S), and
+ * `nowrap` to keep the cell on one line (times and short names; long text wraps instead).
  */
 export type ColumnConfig<Row, S extends string = string> = TableColumnType<Row> & {
   dataIndex?: keyof Row & string;
   dict?: string;
   relativeTime?: boolean;
   sortKey?: S;
+  nowrap?: boolean;
 };
 
 /** The handles a screen's row actions and toolbar get from the block. */
@@ -149,7 +151,7 @@ export interface DetailConfig<Row> {
 
 export interface SaveConfig<Body, Data> {
   useMutation: MutationHook<Body, Data>;
-  /** The success toast; the server msg when absent (SPEC 8). */
+  /** The success toast; the server msg when absent (docs/client.md, Toasts). */
   successMsg?: (envelope: Envelope<Data>, values: FormValues) => string;
   /** After the success toast, the dialog closed and the form reset (e.g. to show a device key once). */
   onSuccess?: (envelope: Envelope<Data>) => void;
@@ -185,14 +187,14 @@ export interface ListScreenProps<A extends PagedArg, Row extends object, CreateB
   toForm?: (row: Row) => FormValues;
   /**
    * The request body is the dialog's own fields, plus the row's id and version on edit (optimistic
-   * locking, DESIGN 6); these hooks convert it further (e.g. join two fields into one).
+   * locking, docs/API.md, Edits); these hooks convert it further (e.g. join two fields into one).
    */
   fromForm?: {
     create?: (values: FormValues) => CreateBody;
     edit?: (values: FormValues, row: Row) => EditBody;
   };
   create?: SaveConfig<CreateBody, CreateData>;
-  /** Only rows with an id and a version can be edited (optimistic locking, DESIGN 6). */
+  /** Only rows with an id and a version can be edited (optimistic locking, docs/API.md, Edits). */
   edit?: Row extends EditableRow ? SaveConfig<EditBody, EditData> : never;
   detail?: DetailConfig<Row>;
   rowActions?: (row: Row, actions: ListScreenActions<Row>) => ReactNode;

@@ -1,6 +1,6 @@
 /**
  * Paging state of one paged list: the page size the user picked is sent as `size`, the page as
- * `current`, the filters as `params` with empty values dropped (DESIGN 2), the column sort (if
+ * `current`, the filters as `params` with empty values dropped (docs/API.md, Paging), the column sort (if
  * any) as `sort`. Stepping one page on from the page shown also sends that page's last row id as
  * `after`, so a list of a million rows reads on from it instead of skipping every row before.
  */

@@ -1,13 +1,14 @@
-/** Sign-in, sign-out, own password and the authorised menu (SPEC 7). */
+/**
+ * The session's calls: sign-out and the authorised menu (docs/API.md). Every authority answer
+ * replaces the session's menu. Signing in is the sign-in screen's (features/sys/verify).
+ */
 import { api } from '../../lib/http/api';
 import { getQuery, postMutation } from '../../lib/http/endpoints';
 import { menuLoaded } from './slice';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: postMutation(build, '/sys/user/verify', { extraOptions: { fallbackMsg: '登录失败' } }),
     logout: postMutation(build, '/sys/user/logout'),
-    changePassword: postMutation(build, '/sys/user/password'),
     authority: getQuery(build, 'GET /sys/menu/authority', {
       providesTags: ['Authority'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -18,4 +19,4 @@ export const sessionApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useChangePasswordMutation, useAuthorityQuery } = sessionApi;
+export const { useLogoutMutation, useAuthorityQuery, useLazyAuthorityQuery } = sessionApi;

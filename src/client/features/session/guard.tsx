@@ -1,25 +1,24 @@
 /**
- * Every route but the login needs a stored token (SPEC 2). Without one the stored login data is
- * cleared and the user goes to the login, carrying where they came from. A body code 401 empties
- * the token, so it ends here too.
+ * Every route but the login needs a token. Without one the user goes to the login, carrying where
+ * they came from (docs/client.md, Session): after a sign-out or a body code 401, which emptied the
+ * token, and on a visit without a session. Login data found without a token (a half-cleared
+ * browser) ends the session (`noToken`), which clears it.
  */
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { VERIFY_ROUTE } from '../../config/views';
-import { loggedOut, selectToken } from './slice';
+import { selectSession, sessionEnded } from '../../lib/session';
 
 export function RequireToken() {
-  const token = useSelector(selectToken);
+  const { token, userName, nickName, menu } = useSelector(selectSession);
   const location = useLocation();
   const dispatch = useDispatch();
+  const leftover = !token && (userName !== '' || nickName !== '' || menu.length > 0);
   useEffect(() => {
-    if (token) return;
-    // Clearing the state too, or redux-persist would write a leftover userName back.
-    dispatch(loggedOut());
-    localStorage.clear();
-  }, [token, dispatch]);
+    if (leftover) dispatch(sessionEnded({ reason: 'noToken' }));
+  }, [leftover, dispatch]);
   if (!token) return <Navigate to={VERIFY_ROUTE} replace state={{ from: location }} />;
   return <Outlet />;
 }

@@ -1,5 +1,14 @@
-/** The session feature's public face for the app and the other features. */
+/**
+ * The session module, the one feature other features may import (through this file): the
+ * persisted reducer and the middleware that handles a session's end for the store, the guard,
+ * sign-in's `loggedIn`, sign-out, and the authority query that keeps the menu current. The
+ * session's shape, its ending action and the selectors are lib/session.ts, since shared code reads
+ * them too.
+ */
+export { sessionApi, useAuthorityQuery, useLazyAuthorityQuery } from './api';
 export { RequireToken } from './guard';
-export { sessionApi, useAuthorityQuery, useChangePasswordMutation, useLoginMutation, useLogoutMutation } from './api';
-export { loggedIn, loggedOut, menuLoaded, selectMenu, selectNickName, selectToken, sessionExpired } from './slice';
-export type { AuthorityMenu, SessionState } from './slice';
+export { redirectAfterLogin } from './redirect';
+export { persistedSessionReducer } from './reducer';
+export { sessionEndMiddleware } from './session-end';
+export { useSignOut } from './sign-out';
+export { loggedIn, menuLoaded, sessionSlice } from './slice';

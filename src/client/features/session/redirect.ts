@@ -3,7 +3,7 @@ import type { Location } from 'react-router-dom';
 
 import { VERIFY_ROUTE } from '../../config/views';
 
-/** Only same-origin relative paths (DESIGN 8: no open redirect after login). */
+/** Only same-origin relative paths (no open redirect after login: docs/client.md, Session). */
 export function isSafeRedirect(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }

@@ -1,45 +1,25 @@
 /**
- * The signed-in session (DESIGN 7). token, userName and nickName survive reloads through
- * redux-persist (see persist-storage.ts); the menu is fetched afresh at every sign-in and load.
+ * The signed-in session's reducer; its shape, the action that ends it and the selectors are
+ * lib/session.ts, which every layer may read. It starts signed out; redux-persist rehydrates it from
+ * local storage (reducer.ts).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import type { DataOf } from '../../../contract';
-import { sessionExpired } from '../../lib/http/api';
-
-export type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
-
-export interface SessionState {
-  token: string;
-  userName: string;
-  nickName: string;
-  menu: AuthorityMenu[];
-}
-
-export const signedOut: SessionState = { token: '', userName: '', nickName: '', menu: [] };
+import { SIGNED_OUT, sessionEnded, type AuthorityMenu, type SessionState } from '../../lib/session';
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState: signedOut,
+  initialState: SIGNED_OUT,
   reducers: {
     loggedIn: (_state, action: PayloadAction<SessionState>) => action.payload,
+    /** The authority answer: the menu as the server grants it now. */
     menuLoaded: (state, action: PayloadAction<AuthorityMenu[]>) => {
       state.menu = action.payload;
     },
-    loggedOut: () => signedOut,
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionExpired, () => signedOut);
+    builder.addCase(sessionEnded, () => SIGNED_OUT);
   },
 });
 
-export const { loggedIn, menuLoaded, loggedOut } = sessionSlice.actions;
-export { sessionExpired };
-
-interface WithSession {
-  session: SessionState;
-}
-
-export const selectToken = (state: WithSession) => state.session.token;
-export const selectNickName = (state: WithSession) => state.session.nickName;
-export const selectMenu = (state: WithSession) => state.session.menu;
+export const { loggedIn, menuLoaded } = sessionSlice.actions;

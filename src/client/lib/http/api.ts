@@ -1,11 +1,12 @@
 /**
  * The one RTK Query api of the app. Features add their endpoints with `api.injectEndpoints`; the
- * tags let a list reload after a create or an edit.
+ * tags let a list reload after a create or an edit. Every call goes through the base query, and so
+ * through the one authorised request path (authorized-request.ts): a body code 401 ends the session
+ * there.
  */
-import { createAction, type Action } from '@reduxjs/toolkit';
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { Code, type Envelope } from '../../../contract/constants';
-import { httpBaseQuery, isBusinessError, type HttpError, type HttpExtraOptions, type HttpRequest } from './base-query';
+import { createApi } from '@reduxjs/toolkit/query/react';
+
+import { httpBaseQuery } from './base-query';
 
 export const TAG_TYPES = [
   'User',
@@ -31,28 +32,9 @@ export const TAG_TYPES = [
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
-/**
- * Dispatched when the server answers code 401. Declared here, next to the code that raises it; the
- * session slice clears itself on it.
- */
-export const sessionExpired = createAction('session/expired');
-
-/** Body code 401: forget the session everywhere, so the guard sends the user to /sys/verify. */
-export function forgetSession(dispatch: (action: Action) => unknown): void {
-  dispatch(sessionExpired());
-  localStorage.clear();
-  dispatch(api.util.resetApiState());
-}
-
-const reauthBaseQuery: BaseQueryFn<HttpRequest, Envelope<unknown>, HttpError, HttpExtraOptions> = async (request, baseApi, extraOptions) => {
-  const result = await httpBaseQuery(request, baseApi, extraOptions);
-  if (isBusinessError(result.error) && result.error.status === Code.unauthorized) forgetSession(baseApi.dispatch);
-  return result;
-};
-
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: reauthBaseQuery,
+  baseQuery: httpBaseQuery,
   tagTypes: TAG_TYPES,
   // Lists change under other staff and under devices and jobs (heartbeats, runs): a screen or
   // dialog that opens shows current data, not what the cache held from its last visit.
@@ -60,4 +42,4 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-export type HttpBaseQuery = typeof reauthBaseQuery;
+export type HttpBaseQuery = typeof httpBaseQuery;

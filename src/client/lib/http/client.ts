@@ -1,4 +1,4 @@
-/** The axios instance every call goes through (SPEC 7: base /api, credentials, 300000 ms). */
+/** The axios instance every call goes through (base /api, credentials, 300000 ms: docs/client.md, HTTP). */
 import axios from 'axios';
 
 export const REQUEST_TIMEOUT_MS = 300_000;

@@ -1,23 +1,20 @@
 /**
- * File downloads (e.g. the .xlsx exports): POST a JSON body through the app's axios instance (base
- * /api, bearer token, timeout) and receive a file, with progress as the bytes arrive. A refusal
- * (no grant, bad filter, expired session) is not a file but the usual envelope: it is handled as
- * the base query handles one, its msg the error toast and code 401 the end of the session.
+ * File downloads (e.g. the .xlsx exports): POST a JSON body through the one authorised request
+ * path (authorized-request.ts: bearer token, refusals, 401) and receive a file, with progress as
+ * the bytes arrive. A refusal (no grant, bad filter, expired session) is not a file but the usual
+ * envelope: its msg is the error toast and code 401 ends the session, as for any other call.
  *
  *   const { start, cancel, progress, downloading } = useDownload();
  *   await start('/sys/user/export', { params, sort }, '用户列表.xlsx');
  */
-import { isAxiosError } from 'axios';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDispatch, useStore } from 'react-redux';
+import { useStore } from 'react-redux';
 
 import type { BodyOf } from '../../../contract';
-import { Code, type Envelope } from '../../../contract/constants';
-import { toast } from '../toast';
-import { forgetSession } from './api';
-import { DEFAULT_FAILURE_MSG, NETWORK_FAILURE_MSG, isEnvelope, toTransportError, transportMessage } from './base-query';
-import { httpClient } from './client';
+import type { Envelope } from '../../../contract/constants';
+import { requestApi, type SessionAccess } from './authorized-request';
 import { pathOf, type DownloadKey } from './endpoints';
+import { isBusinessError, type TransportError } from './errors';
 
 export interface DownloadProgress {
   loaded: number;
@@ -25,10 +22,10 @@ export interface DownloadProgress {
   total: number | null;
 }
 
-export type FetchedFile = { file: Blob; fileName: string } | { refusal: Envelope<unknown> };
+/** A file, or what came instead: a refusal or a transport failure, both already toasted. */
+export type FetchedFile = { file: Blob; fileName: string } | { refusal: Envelope<unknown> } | { failure: TransportError };
 
 export interface FetchFileOptions {
-  token: string;
   fallbackName: string;
   onProgress?: (progress: DownloadProgress) => void;
   signal?: AbortSignal;
@@ -48,23 +45,20 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
   return /filename\s*=\s*"([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
 }
 
-/** One download; transport failures (network, HTTP status, abort) are thrown as axios errors. */
-export async function fetchFile(url: string, body: unknown, { token, fallbackName, onProgress, signal }: FetchFileOptions): Promise<FetchedFile> {
-  const response = await httpClient.request<Blob>({
+/** One download through the authorised request path, without React (no saving, no progress state). */
+export async function fetchFile(session: SessionAccess, url: string, body: unknown, { fallbackName, onProgress, signal }: FetchFileOptions): Promise<FetchedFile> {
+  const result = await requestApi<Blob>(session, {
     url,
     method: 'POST',
     data: body ?? {},
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
     responseType: 'blob',
     signal,
     onDownloadProgress: (event) => onProgress?.({ loaded: event.loaded, total: event.total ?? null }),
+    expect: 'file',
   });
-  const type = String(response.headers['content-type'] ?? '');
-  if (type.includes('application/json')) {
-    const answer: unknown = JSON.parse(await response.data.text());
-    return { refusal: isEnvelope(answer) ? answer : { code: Code.internal, msg: DEFAULT_FAILURE_MSG, data: null } };
-  }
-  return { file: response.data, fileName: fileNameOf(response.headers['content-disposition'] as string | undefined, fallbackName) };
+  if ('body' in result) return { file: result.body, fileName: fileNameOf(result.headers['content-disposition'] as string | undefined, fallbackName) };
+  if ('envelope' in result) return { refusal: result.envelope };
+  return isBusinessError(result.error) ? { refusal: result.error.data } : { failure: result.error };
 }
 
 /** Hands a downloaded file to the browser as a saved file. */
@@ -81,10 +75,6 @@ export function saveFile(file: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-interface TokenState {
-  session: { token: string };
-}
-
 export interface Download {
   /** Resolves true when the file was saved; a refusal or failure has been toasted. */
   start: <K extends DownloadKey>(key: K, body: BodyOf<K>, fallbackName: string) => Promise<boolean>;
@@ -95,8 +85,7 @@ export interface Download {
 }
 
 export function useDownload(): Download {
-  const store = useStore<TokenState>();
-  const dispatch = useDispatch();
+  const store = useStore();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const running = useRef<AbortController | null>(null);
   // Leaving the screen stops the download instead of saving a file nobody is waiting for.
@@ -108,28 +97,16 @@ export function useDownload(): Download {
       running.current = controller;
       setProgress({ loaded: 0, total: null });
       try {
-        const fetched = await fetchFile(pathOf(key), body, {
-          token: store.getState().session.token,
-          fallbackName,
-          onProgress: setProgress,
-          signal: controller.signal,
-        });
-        if ('refusal' in fetched) {
-          toast.error(fetched.refusal.msg || DEFAULT_FAILURE_MSG);
-          if (fetched.refusal.code === Code.unauthorized) forgetSession(dispatch);
-          return false;
-        }
+        const fetched = await fetchFile(store, pathOf(key), body, { fallbackName, onProgress: setProgress, signal: controller.signal });
+        if (!('file' in fetched)) return false;
         saveFile(fetched.file, fetched.fileName);
         return true;
-      } catch (error) {
-        if (!controller.signal.aborted) toast.error(isAxiosError(error) ? transportMessage(toTransportError(error)) : NETWORK_FAILURE_MSG);
-        return false;
       } finally {
         if (running.current === controller) running.current = null;
         if (!controller.signal.aborted) setProgress(null);
       }
     },
-    [store, dispatch],
+    [store],
   ) as Download['start'];
 
   const cancel = useCallback(() => {

@@ -12,7 +12,8 @@ import type { EndpointBuilder, MutationExtraOptions, QueryExtraOptions } from '@
 import type { BodyOf, Contract, DataOf, EndpointKey } from '../../../contract';
 import type { Envelope } from '../../../contract/constants';
 import type { HttpBaseQuery, TagType } from './api';
-import type { HttpExtraOptions, HttpRequest } from './base-query';
+import type { HttpRequest } from './base-query';
+import type { HttpExtraOptions } from './errors';
 
 /** JSON endpoints of a method; file transfers (downloads, uploads) have their own helpers. */
 type KeyWithMethod<M> = { [K in EndpointKey]: Contract[K] extends { transport: string } ? never : Contract[K]['method'] extends M ? K : never }[EndpointKey];
@@ -33,7 +34,7 @@ export function post<K extends PostKey>(key: K, body: BodyOf<K>): HttpRequest {
   return { url: pathOf(key), method: 'POST', body: body ?? {} };
 }
 
-/** SPEC 7's generic GET helper: a path and its query params; answers code, msg and data. */
+/** The generic GET helper (docs/client.md, HTTP): a path and its query params; answers code, msg and data. */
 export function get<K extends GetKey>(key: K, params: BodyOf<K>): HttpRequest {
   return { url: pathOf(key), method: 'GET', params: params ?? undefined };
 }

@@ -1,4 +1,4 @@
-/** Advanced settings calls (SPEC 7), and the initialisation that (re)applies a record. */
+/** Advanced settings calls (docs/api/hotel.md), and the initialisation that (re)applies a record. */
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 

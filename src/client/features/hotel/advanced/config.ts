@@ -1,5 +1,5 @@
 /**
- * What the advanced settings screen shows and edits (DESIGN 5). The app secret is write-only: the
+ * What the advanced settings screen shows and edits (docs/api/hotel.md, Advanced settings). The app secret is write-only: the
  * list shows its masked form and the edit form starts empty, which keeps the stored secret.
  */
 import type { BodyOf, DataOf } from '../../../../contract';

@@ -1,5 +1,5 @@
 /**
- * Device calls (SPEC 7). Creation and key reset answer the device key, once. A device's history is
+ * Device calls (docs/api/hotel.md). Creation and key reset answer the device key, once. A device's history is
  * its records in the operation log (its status changes and what operators did to it).
  */
 import { api } from '../../../lib/http/api';

@@ -1,7 +1,7 @@
-/** What the device screen shows and edits (DESIGN 5); type, state and online labels are dictionary data. */
+/** What the device screen shows and edits (docs/api/hotel.md, Devices); type, state and online labels are dictionary data. */
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SortKeyOf } from '../../../components/list-screen';
-import { LocationTreeSelect } from '../location/LocationTreeSelect';
+import { LocationTreeSelect } from '../../../components/location-tree';
 
 export type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
 type DeviceSortKey = SortKeyOf<BodyOf<'/hotel/device/inquire'>>;

@@ -8,18 +8,14 @@ import { Button, Card, Empty, Popconfirm, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState, type Key } from 'react';
 
-import { RecordDialog, useGranted, type FieldConfig, type FormValues } from '../../../components/list-screen';
+import { RecordDialog, useGranted, type FormValues } from '../../../components/list-screen';
+import { buildTree, useLocationTreeQuery, type LocationNode, type LocationRow } from '../../../components/location-tree';
 import { toast } from '../../../lib/toast';
-import { useCreateLocationMutation, useEditLocationMutation, useLocationTreeQuery, useRemoveLocationMutation } from './api';
-import { RoomBulkDialog } from './RoomBulkDialog';
-import { buildTree, CHILD_KIND, KIND_LABEL, type LocationKind, type LocationNode, type LocationRow } from './tree';
+import { useCreateLocationMutation, useEditLocationMutation, useRemoveLocationMutation } from './api';
+import { CHILD_KIND, KIND_COLOR, KIND_LABEL, locationFields, type LocationKind } from './config';
+import { RoomBulkDialog } from './room-bulk-dialog';
 
 const VIEW = 'hotel/location';
-const FIELDS: FieldConfig[] = [
-  { name: 'name', label: '名称', kind: 'text', required: true, max: 32 },
-  { name: 'sort', label: '排序', kind: 'number', required: true, min: 0, max: 9999 },
-];
-const KIND_COLOR: Record<LocationKind, string> = { building: 'blue', floor: 'green', room: 'default' };
 
 type Editing = { mode: 'create'; kind: LocationKind; parent: LocationRow | null } | { mode: 'edit'; location: LocationRow };
 
@@ -130,7 +126,7 @@ export default function HotelLocationScreen() {
         title={dialogTitle}
         open={editing !== null}
         saving={createState.isLoading || editState.isLoading}
-        fields={FIELDS}
+        fields={locationFields}
         initialValues={initialValues}
         onSave={save}
         onClose={() => setEditing(null)}

@@ -5,9 +5,9 @@ import { postQuery } from '../../../lib/http/endpoints';
 export const loginLogApi = api.injectEndpoints({
   endpoints: (build) => ({
     inquireLogins: postQuery(build, '/monitor/login/inquire', { providesTags: ['LoginLog'] }),
-    /** Run on demand (lazy): walks the whole hash chain. */
-    verifyLoginChain: postQuery(build, '/monitor/login/integrity'),
+    /** 校验完整性, run on demand (lazy): the server walks the log's whole hash chain. */
+    checkLoginIntegrity: postQuery(build, '/monitor/login/integrity'),
   }),
 });
 
-export const { useInquireLoginsQuery, useLazyVerifyLoginChainQuery } = loginLogApi;
+export const { useInquireLoginsQuery, useLazyCheckLoginIntegrityQuery } = loginLogApi;

@@ -1,9 +1,7 @@
 /** What the login log shows and filters on; event and outcome labels are the menu dictionary's. */
 import type { DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig } from '../../../components/list-screen';
+import { DictTag, type ColumnConfig, type FieldConfig } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
-import { nowrap } from '../nowrap';
-import { OutcomeTag } from '../outcome-tag';
 
 export type LoginRow = DataOf<'/monitor/login/inquire'>['records'][number];
 
@@ -27,12 +25,12 @@ export const loginFilters: FieldConfig[] = [
 ];
 
 export const loginColumns: ColumnConfig<LoginRow>[] = [
-  { title: '时间', dataIndex: 'at', onCell: nowrap, render: (at: number) => formatTime(at) },
+  { title: '时间', dataIndex: 'at', nowrap: true, render: (at: number) => formatTime(at) },
   { title: '用户名', dataIndex: 'userName' },
   { title: 'IP 地址', dataIndex: 'ip' },
   { title: '浏览器', dataIndex: 'browser' },
   { title: '操作系统', dataIndex: 'os' },
   { title: '事件', dataIndex: 'event', dict: 'event' },
-  { title: '结果', dataIndex: 'outcome', render: (outcome: string) => <OutcomeTag field="outcome" value={outcome} colors={OUTCOME_COLORS} /> },
+  { title: '结果', dataIndex: 'outcome', render: (outcome: string) => <DictTag field="outcome" value={outcome} colors={OUTCOME_COLORS} /> },
   { title: '信息', dataIndex: 'msg' },
 ];

@@ -4,8 +4,8 @@
  */
 import type { BodyOf } from '../../../../contract';
 import { ListScreen, type PagedQueryHook } from '../../../components/list-screen';
-import { ChainVerifyButton } from '../chain-verify';
-import { useInquireLoginsQuery, useLazyVerifyLoginChainQuery } from './api';
+import { IntegrityCheckButton } from '../../../components/integrity-check';
+import { useInquireLoginsQuery, useLazyCheckLoginIntegrityQuery } from './api';
 import { loginColumns, loginFilters, type LoginRow } from './config';
 
 const useLoginPage: PagedQueryHook<BodyOf<'/monitor/login/inquire'>, LoginRow> = useInquireLoginsQuery;
@@ -19,7 +19,7 @@ export default function MonitorLoginScreen() {
       filters={loginFilters}
       columns={loginColumns}
       exportTo={{ endpoint: '/monitor/login/export', fileName: '登录日志.xlsx' }}
-      toolbar={() => <ChainVerifyButton useVerify={useLazyVerifyLoginChainQuery} />}
+      toolbar={() => <IntegrityCheckButton useCheck={useLazyCheckLoginIntegrityQuery} />}
     />
   );
 }

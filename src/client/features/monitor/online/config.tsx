@@ -4,7 +4,6 @@ import { Space, Tag, Typography } from 'antd';
 import type { DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
-import { nowrap } from '../nowrap';
 
 export type OnlineRow = DataOf<'/monitor/online/inquire'>['records'][number];
 
@@ -25,10 +24,10 @@ export const onlineColumns: ColumnConfig<OnlineRow>[] = [
       </Space>
     ),
   },
-  { title: '角色', dataIndex: 'roleName', onCell: nowrap },
+  { title: '角色', dataIndex: 'roleName', nowrap: true },
   { title: 'IP 地址', dataIndex: 'ip' },
   { title: '浏览器', dataIndex: 'browser', render: (browser: string, row) => [browser, row.os].filter(Boolean).join(' / ') },
-  { title: '登录时间', dataIndex: 'signedInAt', onCell: nowrap, render: (at: number) => formatTime(at) },
-  { title: '最后活动', dataIndex: 'lastSeenAt', onCell: nowrap, render: (at: number) => formatTime(at) },
-  { title: '过期时间', dataIndex: 'expiresAt', onCell: nowrap, render: (at: number) => formatTime(at) },
+  { title: '登录时间', dataIndex: 'signedInAt', nowrap: true, render: (at: number) => formatTime(at) },
+  { title: '最后活动', dataIndex: 'lastSeenAt', nowrap: true, render: (at: number) => formatTime(at) },
+  { title: '过期时间', dataIndex: 'expiresAt', nowrap: true, render: (at: number) => formatTime(at) },
 ];

@@ -11,9 +11,9 @@ export const operationApi = api.injectEndpoints({
     operationDetail: postQuery(build, '/monitor/operation/detail', { providesTags: ['OperationLog'] }),
     /** The modules and their actions recorded so far, for the filter selects. */
     operationOptions: postQuery(build, '/monitor/operation/options', { providesTags: ['OperationLog'] }),
-    /** Run on demand (lazy): walks the whole hash chain. */
-    verifyOperationChain: postQuery(build, '/monitor/operation/integrity'),
+    /** 校验完整性, run on demand (lazy): the server walks the log's whole hash chain. */
+    checkOperationIntegrity: postQuery(build, '/monitor/operation/integrity'),
   }),
 });
 
-export const { useInquireOperationsQuery, useOperationDetailQuery, useOperationOptionsQuery, useLazyVerifyOperationChainQuery } = operationApi;
+export const { useInquireOperationsQuery, useOperationDetailQuery, useOperationOptionsQuery, useLazyCheckOperationIntegrityQuery } = operationApi;

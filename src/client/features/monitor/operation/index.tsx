@@ -5,11 +5,10 @@
  */
 import { ListScreen, type PagedQueryHook } from '../../../components/list-screen';
 import type { BodyOf } from '../../../../contract';
-import { ChainVerifyButton } from '../chain-verify';
-import { useInquireOperationsQuery, useLazyVerifyOperationChainQuery } from './api';
-import { operationColumns } from './columns';
-import { operationFilters, type OperationRow } from './config';
-import { OperationDetail } from './detail';
+import { IntegrityCheckButton } from '../../../components/integrity-check';
+import { useInquireOperationsQuery, useLazyCheckOperationIntegrityQuery } from './api';
+import { operationColumns, operationFilters, type OperationRow } from './config';
+import { OperationDetail } from './detail-drawer';
 
 const useOperationPage: PagedQueryHook<BodyOf<'/monitor/operation/inquire'>, OperationRow> = useInquireOperationsQuery;
 
@@ -23,7 +22,7 @@ export default function MonitorOperationScreen() {
       columns={operationColumns}
       detail={{ title: (row) => `操作详情：${row.module} · ${row.action}`, render: (row) => <OperationDetail row={row} />, width: 820 }}
       exportTo={{ endpoint: '/monitor/operation/export', fileName: '操作日志.xlsx' }}
-      toolbar={() => <ChainVerifyButton useVerify={useLazyVerifyOperationChainQuery} />}
+      toolbar={() => <IntegrityCheckButton useCheck={useLazyCheckOperationIntegrityQuery} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Dictionary calls (SPEC 7). Every change of an entry or of its bindings invalidates the menu
+ * Dictionary calls (docs/api/system.md, Dictionaries). Every change of an entry or of its bindings invalidates the menu
  * dictionaries, so screens show the new labels on their next visit without a page reload.
  */
 import { api } from '../../../lib/http/api';

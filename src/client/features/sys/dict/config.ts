@@ -1,4 +1,4 @@
-/** What the dictionary screen shows and edits (DESIGN 5: id, code, label, value, sort, state, remark). */
+/** What the dictionary screen shows and edits (docs/api/system.md, Dictionaries: id, code, label, value, sort, state, remark). */
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, SortKeyOf } from '../../../components/list-screen';
 

@@ -3,7 +3,7 @@ import { Breadcrumb } from 'antd';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 
-import type { AuthorityMenu } from '../../session';
+import type { AuthorityMenu } from '../../../lib/session';
 import { menuItemKey, menuTrail } from './menu-keys';
 
 interface ShellBreadcrumbProps {

@@ -1,7 +1,7 @@
 /**
  * The shell (sys/layout): sidebar (a drawer on a phone), header with breadcrumb, menu search and
  * account menu, the tab bar and the open tabs' screens. Its routes come from the authorised menu,
- * fetched afresh on load; unmatched paths show the unknown screen.
+ * kept in local storage and fetched afresh on every load; unmatched paths show the unknown screen.
  */
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
@@ -11,7 +11,8 @@ import { useLocation } from 'react-router-dom';
 
 import { PageSpin } from '../../../components/page-spin';
 import { DEFAULT_VIEW, UNKNOWN_VIEW, type ViewRegistry } from '../../../config/views';
-import { selectMenu, useAuthorityQuery } from '../../session';
+import { selectMenu } from '../../../lib/session';
+import { useAuthorityQuery } from '../../session';
 import { ShellBreadcrumb } from './breadcrumb';
 import './layout.css';
 import { MenuSearch } from './menu-search/menu-search';
@@ -45,9 +46,11 @@ function Brand({ short }: { short: boolean }) {
 }
 
 export default function Shell({ views }: ShellProps) {
-  const { isLoading } = useAuthorityQuery();
   const location = useLocation();
   const menu = useSelector(selectMenu);
+  // The menu kept from the last visit draws the shell at once; the authority answer replaces it.
+  // Only a session without one (never the case after a sign-in) waits for the first answer.
+  const waiting = useAuthorityQuery().isLoading && menu.length === 0;
   const routes = useSelector(selectShellRoutes);
   const indexRoute = routes.find((route) => route.view === DEFAULT_VIEW) ?? routes[0];
   const indexKey = indexRoute?.key ?? DEFAULT_VIEW;
@@ -87,9 +90,9 @@ export default function Shell({ views }: ShellProps) {
             <UserMenu />
           </div>
         </Layout.Header>
-        {!isLoading && <TabBar tabs={tabs} activeKey={activeKey} onSelect={select} onCommand={run} />}
+        {!waiting && <TabBar tabs={tabs} activeKey={activeKey} onSelect={select} onCommand={run} />}
         <Layout.Content className="shell-body">
-          {isLoading ? (
+          {waiting ? (
             <PageSpin />
           ) : (
             <>

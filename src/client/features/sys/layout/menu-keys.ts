@@ -1,9 +1,9 @@
 /**
  * The sidebar's selected and open keys, recomputed from the path on every location change, browser
- * back and forward included (SPEC 2): a child item selects itself and opens its parent; a top-level
+ * back and forward included (docs/client.md, Shell): a child item selects itself and opens its parent; a top-level
  * item selects its own path; `/` selects the screen shown there.
  */
-import type { AuthorityMenu } from '../../session';
+import type { AuthorityMenu } from '../../../lib/session';
 import { menuKeyOf } from './routes';
 
 export interface MenuKeys {

@@ -6,7 +6,7 @@ import { Form, Input, Modal } from 'antd';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../contract/constants';
 import { toast } from '../../../lib/toast';
-import { useChangePasswordMutation } from '../../session';
+import { useChangePasswordMutation } from './api';
 
 interface PasswordForm {
   oldPassword: string;

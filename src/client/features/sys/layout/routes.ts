@@ -1,12 +1,12 @@
 /**
- * The shell's child routes, derived from the authorised menu (SPEC 2): an entry is routed only if
+ * The shell's child routes, derived from the authorised menu (docs/client.md, Routes and views): an entry is routed only if
  * its state is 1 and it has a path and a view name; a view name the app does not know shows the
  * unknown screen.
  */
 import { createSelector } from '@reduxjs/toolkit';
 
 import { toViewName, type ViewName } from '../../../config/views';
-import { selectMenu } from '../../session';
+import { selectMenu } from '../../../lib/session';
 
 export const ROUTED_STATE = 1;
 

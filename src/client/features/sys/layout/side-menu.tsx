@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import type { AuthorityMenu } from '../../session';
+import type { AuthorityMenu } from '../../../lib/session';
 import { menuIcon } from '../../../components/menu-icons';
 import { menuItemKey, menuKeysForPath } from './menu-keys';
 

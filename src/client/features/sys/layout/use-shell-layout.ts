@@ -1,5 +1,9 @@
 /** How the shell lays itself out: a drawer for the menu on a phone, a collapsible sidebar elsewhere. */
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+
+import { selectUserName } from '../../../lib/session';
+import { selectSidebarCollapsed, sidebarCollapsed, sidebarExpanded, type SidebarState } from './state/sidebar-slice';
 
 /** Below antd's `md` breakpoint the sidebar becomes a drawer. */
 const PHONE_QUERY = '(max-width: 767.98px)';
@@ -14,17 +18,13 @@ export function usePhone(): boolean {
   return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
 }
 
-/** Remembered in this browser (signing out clears local storage, SPEC 4, and with it this). */
-export const SIDER_COLLAPSED_KEY = 'shell.siderCollapsed';
-
+/** The signed-in user's sidebar (the `sidebar` slice): collapsed or not, and the header button's toggle. */
 export function useSiderCollapsed(): [boolean, () => void] {
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(SIDER_COLLAPSED_KEY) === '1');
+  const userName = useSelector(selectUserName);
+  const collapsed = useSelector((root: { sidebar: SidebarState }) => selectSidebarCollapsed(root, userName));
+  const dispatch = useDispatch();
   const toggle = useCallback(() => {
-    setCollapsed((previous) => {
-      if (previous) localStorage.removeItem(SIDER_COLLAPSED_KEY);
-      else localStorage.setItem(SIDER_COLLAPSED_KEY, '1');
-      return !previous;
-    });
-  }, []);
+    dispatch(collapsed ? sidebarExpanded({ userName }) : sidebarCollapsed({ userName }));
+  }, [collapsed, userName, dispatch]);
   return [collapsed, toggle];
 }

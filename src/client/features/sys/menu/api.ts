@@ -1,4 +1,4 @@
-/** Menu and resource calls (SPEC 7). Resources change what the role grant dialog lists, hence the tags. */
+/** Menu and resource calls (docs/api/system.md, Menus and resources). Resources change what the role grant dialog lists, hence the tags. */
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 

@@ -5,17 +5,10 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen, type FieldConfig } from '../../../components/list-screen';
+import { ListScreen } from '../../../components/list-screen';
 import { useCreateMenuMutation, useEditMenuMutation, useInquireMenusQuery } from './api';
-import { menuDefaults, menuFields, menuFromForm, menuToForm } from './form/menu-fields';
-import { menuColumns } from './menu-columns';
-import type { MenuRow } from './menu-row';
-import { ResourceDrawer } from './resources/resource-drawer';
-
-const filters: FieldConfig[] = [
-  { name: 'name', label: '菜单名称', kind: 'text', max: 32 },
-  { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
-];
+import { menuColumns, menuDefaults, menuFields, menuFilters, menuFromForm, menuToForm, type MenuRow } from './config';
+import { ResourceDrawer } from './resource-drawer';
 
 export default function SysMenuScreen() {
   const [resourcesOf, setResourcesOf] = useState<MenuRow | null>(null);
@@ -25,7 +18,7 @@ export default function SysMenuScreen() {
         view="sys/menu"
         noun="菜单"
         useInquire={useInquireMenusQuery}
-        filters={filters}
+        filters={menuFilters}
         columns={menuColumns}
         fields={menuFields}
         createDefaults={menuDefaults}

@@ -1,5 +1,5 @@
 /**
- * Role calls (SPEC 7): the role list and its dialogs, its grants (what the 授权 dialog shows and
+ * Role calls (docs/api/system.md, Roles): the role list and its dialogs, its grants (what the 授权 dialog shows and
  * saves) and its users (the 用户 dialog). Binding moves a user between roles, so it refreshes every
  * role's user list and user count, and the user screen.
  */

@@ -1,5 +1,5 @@
 /**
- * Schedule calls (SPEC 7, issue 4). A manual run changes the schedule's last run and adds a log
+ * Schedule calls (docs/api/schedule.md). A manual run changes the schedule's last run and adds a log
  * line, so it refreshes both lists.
  */
 import { api } from '../../../lib/http/api';

@@ -5,21 +5,12 @@
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 
-import { ListScreen, savedMsg, type FieldConfig } from '../../../components/list-screen';
+import { ListScreen, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useCreateScheduleMutation, useEditScheduleMutation, useInquireSchedulesQuery, useRunScheduleMutation, useScheduleTasksQuery } from './api';
-import { scheduleDefaults, scheduleFields, scheduleFromForm } from './form/schedule-fields';
-import { useTaskOptions } from './form/task-options';
-import type { TaskInfo } from './form/task-params';
-import { RunLogDrawer } from './log/run-log-drawer';
-import { scheduleColumns } from './schedule-columns';
-import type { ScheduleRow } from './schedule-row';
-
-const filters: FieldConfig[] = [
-  { name: 'name', label: '任务名称', kind: 'text', max: 32 },
-  { name: 'task', label: '任务类型', kind: 'select', useOptions: useTaskOptions },
-  { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
-];
+import { scheduleColumns, scheduleDefaults, scheduleFields, scheduleFilters, scheduleFromForm, type ScheduleRow } from './config';
+import { RunLogDrawer } from './run-log-drawer';
+import type { TaskInfo } from './task-params';
 
 const NO_TASKS: TaskInfo[] = [];
 
@@ -50,7 +41,7 @@ export default function SysScheduleScreen() {
         view="sys/schedule"
         noun="定时任务"
         useInquire={useInquireSchedulesQuery}
-        filters={filters}
+        filters={scheduleFilters}
         columns={columns}
         fields={fields}
         createDefaults={scheduleDefaults}

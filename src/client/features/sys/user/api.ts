@@ -1,5 +1,5 @@
 /**
- * User calls (SPEC 7). A user's role decides a role's user list and count, so saves refresh those
+ * User calls (docs/api/system.md, Users). A user's role decides a role's user list and count, so saves refresh those
  * too.
  */
 import { PAGE_SIZE_MAX } from '../../../../contract/constants';

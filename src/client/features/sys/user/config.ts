@@ -1,4 +1,4 @@
-/** What the user screen shows and edits: its filters, columns and form fields (DESIGN 5). */
+/** What the user screen shows and edits: its filters, columns and form fields (docs/api/system.md, Users). */
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, type Envelope } from '../../../../contract/constants';
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
@@ -71,5 +71,5 @@ export function withRoleOrNull<B>(values: FormValues): B {
   return { ...values, roleId: values.roleId ?? null } as B;
 }
 
-/** SPEC 8: 账号添加成功 plus the user name. */
+/** A new account's success toast: 账号添加成功 and the user name (docs/client.md, Toasts). */
 export const userCreatedMsg = (_envelope: Envelope<unknown>, values: FormValues): string => `账号添加成功：${String(values.userName)}`;

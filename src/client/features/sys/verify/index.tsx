@@ -1,7 +1,7 @@
 /**
  * The login screen (/sys/verify). Plain inputs with their own checks rather than antd Form: the
  * form machinery (field store, async validator, grid) would push the login route over its budget
- * (DESIGN 9, docs/client.md).
+ * (docs/client.md, Bundle budget).
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
@@ -10,8 +10,8 @@ import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import type { BodyOf } from '../../../../contract';
-import { loggedIn, sessionApi, useLoginMutation } from '../../session';
-import { redirectAfterLogin } from '../../session/redirect';
+import { loggedIn, redirectAfterLogin, useLazyAuthorityQuery } from '../../session';
+import { useLoginMutation } from './api';
 import './verify.css';
 
 type Credentials = BodyOf<'/sys/user/verify'>;
@@ -26,7 +26,7 @@ function checkCredentials({ userName, password }: Credentials): FieldErrors {
 
 export default function Verify() {
   const [login] = useLoginMutation();
-  const [fetchAuthority] = sessionApi.useLazyAuthorityQuery();
+  const [fetchAuthority] = useLazyAuthorityQuery();
   const [credentials, setCredentials] = useState<Credentials>({ userName: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);

@@ -8,7 +8,7 @@ import { Button, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import type { AuthorityMenu } from '../../../session';
+import type { AuthorityMenu } from '../../../../lib/session';
 import { menuItemKey, menuTrail } from '../menu-keys';
 import type { ShellRoute } from '../routes';
 import type { SearchEntry } from './search-entry';

@@ -1,18 +1,19 @@
 /**
- * The tab bar wired to the router: the URL names the active tab (so the sidebar, the breadcrumb and
- * browser back/forward agree with it); navigating to a screen opens its tab; closing the active tab
- * goes to its neighbour. Open tabs are stored per user and pruned to the authorised menu whenever
- * it is fetched.
+ * The tab bar wired to the router and the store: the URL names the active tab (so the sidebar, the
+ * breadcrumb and browser back/forward agree with it); navigating to a screen opens its tab; closing
+ * the active tab goes to its neighbour. The signed-in user's tabs live in the `tabs` slice, pruned
+ * to the authorised menu whenever it changes.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
-import { useSelector } from 'react-redux';
+import { useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 
 import type { ViewName } from '../../../../config/views';
-import type { AuthorityMenu, SessionState } from '../../../session';
+import { selectUserName, type AuthorityMenu } from '../../../../lib/session';
 import { menuItemKey } from '../menu-keys';
 import type { ShellRoute } from '../routes';
-import { initialTabs, planClose, readStoredTabs, storeTabs, tabsReducer, type CloseCommand } from './tabs-state';
+import { selectTabsOf, tabRefreshed, tabShown, tabsClosed, tabsPruned, type TabsState } from '../state/tabs-slice';
+import { planClose, type CloseCommand } from './close-commands';
 
 export interface OpenTab {
   key: string;
@@ -31,16 +32,15 @@ export interface TabPane {
 
 export type TabCommand = CloseCommand | 'refresh';
 
-const selectUserName = (state: { session: SessionState }) => state.session.userName;
-
 const routeAt = (pathname: string, routes: ShellRoute[], indexRoute: ShellRoute | undefined): ShellRoute | undefined =>
   pathname === '/' ? indexRoute : routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
 
 export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined, menu: AuthorityMenu[]) {
   const userName = useSelector(selectUserName);
+  const state = useSelector((root: { tabs: TabsState }) => selectTabsOf(root, userName));
+  const dispatch = useDispatch();
   const location = useLocation();
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(tabsReducer, userName, (name: string) => initialTabs(readStoredTabs(name)));
 
   const fixedKey = indexRoute?.key;
   const activeRoute = routeAt(location.pathname, routes, indexRoute);
@@ -49,22 +49,20 @@ export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined
 
   // Every navigation (back and forward too) shows its screen's tab, reopening a closed one afresh.
   useLayoutEffect(() => {
-    if (activeKey) dispatch({ type: 'shown', key: activeKey, fixedKey });
-  }, [location, activeKey, fixedKey]);
+    if (activeKey) dispatch(tabShown({ userName, key: activeKey, fixedKey }));
+  }, [location, activeKey, fixedKey, userName, dispatch]);
 
-  // A fetched menu that no longer grants a screen closes its tab. Before the first fetch of a
-  // load the menu is empty: nothing is pruned then.
+  // A menu that no longer grants a screen closes its tab. A session without a menu yet (none kept
+  // from the last visit, the first answer still to come) prunes nothing.
   useEffect(() => {
-    if (menu.length > 0) dispatch({ type: 'pruned', allowed: new Set(routeByKey.keys()) });
-  }, [menu, routeByKey]);
-
-  useEffect(() => storeTabs(userName, state.keys), [userName, state.keys]);
+    if (menu.length > 0) dispatch(tabsPruned({ userName, allowed: [...routeByKey.keys()] }));
+  }, [menu, routeByKey, userName, dispatch]);
 
   const tabs = useMemo((): OpenTab[] => {
     const titleOf = new Map(menu.map((entry) => [menuItemKey(entry), entry.name]));
-    const keys = [...(fixedKey ? [fixedKey] : []), ...state.keys.filter((key) => key !== fixedKey && routeByKey.has(key))];
+    const keys = [...(fixedKey ? [fixedKey] : []), ...state.open.filter((key) => key !== fixedKey && routeByKey.has(key))];
     return keys.map((key) => ({ key, path: routeByKey.get(key)?.path ?? '/', title: titleOf.get(key) ?? key, fixed: key === fixedKey }));
-  }, [menu, fixedKey, state.keys, routeByKey]);
+  }, [menu, fixedKey, state.open, routeByKey]);
 
   const panes = useMemo((): TabPane[] => {
     const open = new Set(tabs.map((tab) => tab.key));
@@ -87,7 +85,7 @@ export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined
   const run = useCallback(
     (command: TabCommand, key: string) => {
       if (command === 'refresh') {
-        dispatch({ type: 'refreshed', key, active: key === activeKey });
+        dispatch(tabRefreshed({ userName, key, active: key === activeKey }));
         return;
       }
       const { targets, next } = planClose(
@@ -96,11 +94,11 @@ export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined
         tabs.map((tab) => tab.key),
         activeKey,
       );
-      dispatch({ type: 'closed', keys: targets });
+      dispatch(tabsClosed({ userName, keys: targets }));
       const nextTab = tabs.find((tab) => tab.key === next);
       if (nextTab) void navigate(nextTab.path);
     },
-    [tabs, activeKey, navigate],
+    [tabs, activeKey, navigate, userName, dispatch],
   );
 
   return { tabs, panes, activeKey, select, run };

@@ -1,0 +1,55 @@
+/** The search form above a list: 查询 sends the filters, 重置 clears them and searches again. */
+import { Button, Form, Space } from 'antd';
+import { useId } from 'react';
+
+import { FormField } from './form-field';
+import type { FieldConfig, FormValues, TimeRange } from './types';
+
+/** A time range travels as its two params (`range`), each end only when set. */
+export function toFilterValues(fields: FieldConfig[], values: FormValues): FormValues {
+  const out: FormValues = { ...values };
+  for (const field of fields) {
+    if (field.kind !== 'timeRange' || !field.range) continue;
+    const [start, end] = (values[field.name] as TimeRange | undefined) ?? [null, null];
+    delete out[field.name];
+    out[field.range[0]] = start;
+    out[field.range[1]] = end;
+  }
+  return out;
+}
+
+interface FilterFormProps {
+  fields: FieldConfig[];
+  onSearch: (values: FormValues) => void;
+}
+
+export function FilterForm({ fields, onSearch }: FilterFormProps) {
+  const [form] = Form.useForm<FormValues>();
+  // Input ids are the form name plus the field name: a unique name keeps the filter form and both
+  // dialogs (which share field names) from sharing ids, so each label points at its own input.
+  const formName = useId();
+  return (
+    <Form form={form} name={formName} layout="inline" onFinish={(values) => onSearch(toFilterValues(fields, values))} style={{ rowGap: 12, marginBottom: 16 }}>
+      {fields.map((field) => (
+        <div key={field.name} style={{ minWidth: 200 }}>
+          <FormField field={field} asFilter />
+        </div>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * A whole list screen from its configuration: filters, table, pager, add and edit dialogs, a detail
+ * drawer, export and import. A list configured without add or edit is read-only (e.g. a log).
+ */
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+
+import type { Envelope } from '../../../contract/constants';
+import { toast } from '../../lib/toast';
+import { ExportButton } from './export-button';
+import { FilterForm } from './filter-form';
+import { useGranted } from './menu-grants';
+import { MenuDictContext, useMenuDict } from './menu-dict';
+import { PagedTable } from './paged-table';
+import { RecordDialog } from './record-dialog';
+import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
+import { useInquire } from './use-inquire';
+
+const NO_DEFAULTS: FormValues = {};
+const NO_FIELDS: FieldConfig[] = [];
+const DETAIL_WIDTH = 720;
+const DetailDrawer = lazy(() => import('./detail-drawer'));
+
+/**
+ * Stands in for the mutation of a list without add or edit: whether a screen has one never changes,
+ * so the hooks still run in the same order on every render.
+ */
+const NO_MUTATION = [() => ({ unwrap: () => Promise.reject(new Error('not configured')) }), { isLoading: false }] as const;
+function useNoMutation<Body, Data>(): ReturnType<MutationHook<Body, Data>> {
+  return NO_MUTATION;
+}
+
+// The import dialog (upload, preview tables) loads only when someone opens it.
+const ImportDialog = lazy(() => import(/* webpackChunkName: "list-import" */ './import-dialog'));
+
+/** The record's own fields, for screens whose form mirrors the record. */
+const recordAsForm = (row: object): FormValues => ({ ...row });
+
+function fieldsFor(fields: FieldConfig[], mode: 'create' | 'edit'): FieldConfig[] {
+  return fields.filter((field) => field.only === undefined || field.only === mode);
+}
+
+/** Runs a save and its success toast; false when the server refused (already toasted). */
+async function save<Body, Data>(trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> }, config: SaveConfig<Body, Data>, body: Body, values: FormValues): Promise<boolean> {
+  let envelope: Envelope<Data>;
+  try {
+    envelope = await trigger(body).unwrap();
+  } catch {
+    return false;
+  }
+  toast.success(config.successMsg ? config.successMsg(envelope, values) : envelope.msg);
+  config.onSuccess?.(envelope);
+  return true;
+}
+
+/** Only the dialog's own fields travel: the server rejects unknown keys (docs/API.md, Calls). */
+function pick(values: FormValues, fields: FieldConfig[]): FormValues {
+  return Object.fromEntries(fields.filter((field) => field.name in values).map((field) => [field.name, values[field.name]]));
+}
+
+export function ListScreen<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData>(
+  props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData>,
+) {
+  const { view, noun, useInquire: useQuery, rowKey, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
+  const { create, edit, detail, rowActions, toolbar, exportTo, importFrom } = props;
+  const createFields = fieldsFor(fields, 'create');
+  const editFields = fieldsFor(fields, 'edit');
+  const toForm = props.toForm ?? recordAsForm;
+  const { create: convertCreate, edit: convertEdit } = props.fromForm ?? {};
+  const fromCreateForm = (values: FormValues): CreateBody => {
+    const body = pick(values, createFields);
+    return convertCreate ? convertCreate(body) : (body as CreateBody);
+  };
+  const fromEditForm = (values: FormValues, row: Row): EditBody => {
+    // `edit` is only accepted for rows with an id and a version (see ListScreenProps).
+    const { id, version } = row as Row & EditableRow;
+    const body = { ...pick(values, editFields), id, version };
+    return convertEdit ? convertEdit(body, row) : (body as EditBody);
+  };
+
+  const dict = useMenuDict(view);
+  const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams });
+  const [createTrigger, createState] = (create?.useMutation ?? useNoMutation<CreateBody, CreateData>)();
+  const [editTrigger, editState] = (edit?.useMutation ?? useNoMutation<EditBody, EditData>)();
+  const [addOpen, setAddOpen] = useState(false);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
+  const [importing, setImporting] = useState(false);
+  const mayImport = useGranted(view, importFrom?.resource ?? 'api_import') && importFrom !== undefined;
+
+  const saveEdit = (row: Row, values: FormValues) => (edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false));
+
+  const actions: ListScreenActions<Row> = {
+    openAdd: () => setAddOpen(true),
+    openEdit: (row) => setEditing(row),
+    quickEdit: async (row, changes) => {
+      await saveEdit(row, { ...toForm(row), ...changes });
+    },
+    params: inquiry.params,
+  };
+
+  const actionColumn: ColumnConfig<Row> = {
+    title: '操作',
+    key: 'actions',
+    render: (_value, row) => (
+      <Space size="small" wrap>
+        {detail && (
+          <Button type="link" size="small" onClick={() => setViewing(row)}>
+            详情
+          </Button>
+        )}
+        {edit && (
+          <Button type="link" size="small" onClick={() => actions.openEdit(row)}>
+            编辑
+          </Button>
+        )}
+        {rowActions?.(row, actions)}
+      </Space>
+    ),
+  };
+  const tableColumns: ColumnConfig<Row>[] = detail || edit || rowActions ? [...columns, actionColumn] : columns;
+  const tools = toolbar?.(actions);
+
+  return (
+    <MenuDictContext.Provider value={dict}>
+      <Card>
+        {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
+        {(create || tools || mayImport || exportTo) && (
+          <Space style={{ marginBottom: 16 }}>
+            {create && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
+                新增
+              </Button>
+            )}
+            {tools}
+            {mayImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                导入
+              </Button>
+            )}
+            {exportTo && <ExportButton view={view} config={exportTo} inquiry={inquiry} />}
+          </Space>
+        )}
+        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} />
+      </Card>
+      {create && (
+        <RecordDialog
+          title={`新增${noun}`}
+          open={addOpen}
+          saving={createState.isLoading}
+          fields={createFields}
+          initialValues={createDefaults}
+          onSave={(values) => save(createTrigger, create, fromCreateForm(values), values)}
+          onClose={() => setAddOpen(false)}
+        />
+      )}
+      {edit && (
+        <RecordDialog
+          title={`编辑${noun}`}
+          open={editing !== null}
+          saving={editState.isLoading}
+          fields={editFields}
+          initialValues={editing ? toForm(editing) : NO_DEFAULTS}
+          onSave={(values) => (editing ? saveEdit(editing, values) : Promise.resolve(false))}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {detail && viewing && (
+        <Suspense fallback={null}>
+          <DetailDrawer title={detail.title(viewing)} width={detail.width ?? DETAIL_WIDTH} onClose={() => setViewing(null)}>
+            {detail.render(viewing)}
+          </DetailDrawer>
+        </Suspense>
+      )}
+      {importing && importFrom && (
+        <Suspense fallback={null}>
+          <ImportDialog noun={noun} config={importFrom} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+    </MenuDictContext.Provider>
+  );
+}

@@ -1,0 +1,39 @@
+/** What the role screen shows and edits: one role as the list answers it, filters, columns and dialog fields. */
+import { Space, Tag } from 'antd';
+
+import type { BodyOf, DataOf } from '../../../../contract';
+import type { ColumnConfig, FieldConfig, FormValues, SortKeyOf } from '../../../components/list-screen';
+
+/** One role as the list answers it; the dialogs take the row they were opened from. */
+export type RoleRow = DataOf<'/sys/role/inquire'>['records'][number];
+
+export const roleFilters: FieldConfig[] = [
+  { name: 'name', label: '角色名称', kind: 'text', max: 32 },
+  { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
+];
+
+export const roleColumns: ColumnConfig<RoleRow, SortKeyOf<BodyOf<'/sys/role/inquire'>>>[] = [
+  {
+    title: '角色名称',
+    dataIndex: 'name',
+    sortKey: 'name',
+    render: (name: string, role) => (
+      <Space size={4}>
+        {name}
+        {role.builtin === 1 && <Tag color="blue">内置</Tag>}
+      </Space>
+    ),
+  },
+  { title: '备注', dataIndex: 'remark', ellipsis: true },
+  { title: '状态', dataIndex: 'state', dict: 'state', width: 90, sortKey: 'state' },
+  { title: '用户数', dataIndex: 'userCount', width: 90 },
+  { title: '更新时间', dataIndex: 'updatedAt', width: 180, sortKey: 'updatedAt', relativeTime: true },
+];
+
+export const roleFields: FieldConfig[] = [
+  { name: 'name', label: '角色名称', kind: 'text', required: true, max: 32 },
+  { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
+  { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
+];
+
+export const roleCreateDefaults: FormValues = { remark: '', state: 1 };

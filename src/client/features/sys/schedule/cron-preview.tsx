@@ -1,0 +1,40 @@
+/**
+ * The next five run times of the cron being typed, in Asia/Shanghai, as the server computes them
+ * (the server's cron library is the one that will run the schedule). Asked once typing pauses; an
+ * invalid expression shows the server's message in place of the times.
+ */
+import { Typography } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { isBusinessError } from '../../../lib/http/errors';
+import { formatTime } from '../../../lib/time';
+import { usePreviewCronQuery } from './api';
+
+const PREVIEW_DEBOUNCE_MS = 400;
+
+export function CronPreview({ cron }: { cron: string | undefined }) {
+  const settled = useDebouncedValue((cron ?? '').trim(), PREVIEW_DEBOUNCE_MS);
+  const preview = usePreviewCronQuery(settled === '' ? skipToken : { cron: settled });
+
+  if (settled === '') return null;
+  if (preview.isError) {
+    const msg = isBusinessError(preview.error) ? preview.error.data.msg : 'Cron 表达式无法预览';
+    return (
+      <Typography.Text type="danger" role="alert">
+        {msg}
+      </Typography.Text>
+    );
+  }
+  if (!preview.data) return <Typography.Text type="secondary">正在计算执行时间…</Typography.Text>;
+  return (
+    <div aria-label="最近执行时间">
+      <Typography.Text type="secondary">最近 {preview.data.next.length} 次执行（北京时间）：</Typography.Text>
+      <ol style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+        {preview.data.next.map((time) => (
+          <li key={time}>{formatTime(time)}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}

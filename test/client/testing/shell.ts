@@ -1,0 +1,13 @@
+/** Readings of the shell the shell tests share (tabs, breadcrumb), and the screens they open. */
+import { http } from 'msw';
+
+import { api, ok } from './handlers';
+import { userHandlers } from './handlers/user';
+import type { RequestLog } from './request-log';
+
+export const tabTitles = () => Array.from(document.querySelectorAll('.shell-tabs .ant-tabs-tab')).map((tab) => tab.textContent);
+export const activeTab = () => document.querySelector('.shell-tabs .ant-tabs-tab-active')?.textContent;
+export const breadcrumb = () => Array.from(document.querySelectorAll('.shell-breadcrumb .ant-breadcrumb-link')).map((item) => item.textContent);
+
+/** The screens the shell tests open besides the panel: the users (recorded in `log`) and an empty device list. */
+export const shellScreenHandlers = (log: RequestLog) => [...userHandlers(log), http.post(api('/hotel/device/inquire'), () => ok({ records: [], current: 1, size: 20, total: 0 }))];
