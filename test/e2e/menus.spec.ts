@@ -17,7 +17,7 @@ test('menus: add and edit a menu, then add and edit a resource under it', async 
   const add = dialog(page, '新增菜单');
   await fill(add, { 菜单名称: name, 路由路径: path });
   const created = await saveDialog(page, add, '/sys/menu/creation', screen.inquire);
-  // isAuth travels as 1 or 0 (SPEC 7); it stays 1 here so restricted users of other tests never see it.
+  // isAuth travels as 1 or 0 (docs/api/system.md, menus); it stays 1 here so restricted users of other tests never see it.
   expect(created.body).toMatchObject({ name, path, pid: null, isAuth: 1 });
   await expectToast(page, created.envelope.msg);
   await expect(row(page, name)).toContainText(path);
@@ -40,7 +40,7 @@ test('menus: add and edit a menu, then add and edit a resource under it', async 
   await fill(addResource, { 资源名称: '导出报表', 资源标识: 'export' });
   await choose(page, addResource, '资源类别', /button/);
   const resource = await saveDialog(page, addResource, '/sys/resource/creation', '/sys/resource/menu/inquire');
-  // SPEC 3: field_type is joined to type with an underscore and not sent on its own.
+  // docs/api/system.md (resources): field_type is joined to type with an underscore and not sent on its own.
   expect(resource.body).toMatchObject({ menuId, name: '导出报表', type: 'button_export' });
   expect(resource.body).not.toHaveProperty('field_type');
   await expectToast(page, resource.envelope.msg);

@@ -1,4 +1,4 @@
-/** Session rules of SPEC 2, 4, 7 and 8 as a person in a browser meets them. */
+/** Session rules (docs/client.md, Session and HTTP) as a person in a browser meets them. */
 import { Api, uniq } from './support/api';
 import { buttonName, callDuring, expectToast } from './support/list-screen';
 import { ADMIN_PASSWORD, ADMIN_USER, ANSWER_TIMEOUT_MS, baseUrl } from './support/env';
@@ -35,7 +35,7 @@ test('login refusals show the server message as the one toast and stay on the lo
   expect(wrong.envelope.code).toBe(400);
   await expectToast(page, (await adminApi.call('/sys/user/verify', { userName: uniq('nobody_'), password: 'x' })).msg);
 
-  // SPEC 5: a user with no bound role is refused with exactly this message.
+  // docs/api/session.md: a user with no bound role is refused with exactly this message.
   await tryLogin(userName, password);
   await expectToast(page, '用户未绑定角色');
   await expect(page).toHaveURL(/\/sys\/verify$/);

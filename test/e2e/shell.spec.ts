@@ -1,4 +1,4 @@
-/** The shell of SPEC 2: sidebar from the authorised menu, menu keys, unknown screen, lazy views. */
+/** The shell (docs/client.md, Shell and Routes and views): sidebar from the authorised menu, menu keys, unknown screen, lazy views. */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
 import { expectMenuKeys, menuItem, openMenu, sidebar, unknownScreen } from './support/shell';
@@ -45,7 +45,7 @@ test('back and forward recompute the selected item and open its parent', async (
   await expect(hotel).toHaveAttribute('aria-expanded', 'true');
 
   // Fold the hotel area by hand, then leave: coming back must recompute the keys from the path
-  // (SPEC 2: a child item opens its parent), not replay the hand-made state.
+  // (docs/client.md, Shell: a child item opens its parent), not replay the hand-made state.
   await hotel.click();
   await expect(hotel).toHaveAttribute('aria-expanded', 'false');
   await openMenu(page, '系统管理', '用户管理');

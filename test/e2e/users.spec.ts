@@ -1,4 +1,4 @@
-/** 用户管理 (sys/user): list, add, edit with SPEC 8's toasts. */
+/** 用户管理 (sys/user): list, add, edit with the success toasts of docs/client.md (Toasts). */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
 import { choose, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
@@ -22,7 +22,7 @@ test('users: the list asks for 20, add and edit save and reload with their toast
   await shot(page, 'users-add');
   const created = await saveDialog(page, add, '/sys/user/creation', screen.inquire);
   expect(created.body).toMatchObject({ userName, nickName: '前台小王', roleId: role.id });
-  // SPEC 8: 账号添加成功 plus the user name (a separator between them is allowed).
+  // docs/client.md (Toasts): 账号添加成功 plus the user name (a separator between them is allowed).
   await expectToast(page, new RegExp(`^账号添加成功[：:\\s]?${userName}$`));
   await expect(row(page, userName)).toContainText(role.name);
 

@@ -1,7 +1,7 @@
 /**
  * The suite's `test`: the server's URL as baseURL, an admin API client for setup, a sign-in helper,
  * and a watch on toasts that fails any test during which two toasts were on screen at once
- * (SPEC 8: only one toast at a time).
+ * (docs/client.md, Toasts: only one toast at a time).
  */
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter's destructuring: {} is "none". */
 import fs from 'node:fs';
