@@ -29,6 +29,8 @@ export const TAG_TYPES = [
   'OperationLog',
   'LoginLog',
   'OnlineSession',
+  'NotifyChannel',
+  'NotifyMessage',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
