@@ -31,6 +31,8 @@ export const TAG_TYPES = [
   'OnlineSession',
   'NotifyChannel',
   'NotifyMessage',
+  'NotifyRule',
+  'NotifyMaintenance',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -186,3 +186,90 @@ export function messageHandlers(log: RequestLog) {
     }),
   ];
 }
+
+type RuleRow = DataOf<'/monitor/rule/inquire'>['records'][number];
+type MaintenanceRow = DataOf<'/monitor/maintenance/inquire'>['records'][number];
+
+export const RULE_MENU_ID = 36;
+export const MAINTENANCE_MENU_ID = 37;
+
+export const ruleMenu: AuthorityMenu[] = [
+  ...notifyMenu,
+  { id: RULE_MENU_ID, pid: NOTIFY_MENU_ID.area, name: '通知规则', path: '/monitor/rule', element: 'monitor/rule', icon: 'AlertOutlined', sort: 6, state: 1, isAuth: 1 },
+  {
+    id: MAINTENANCE_MENU_ID,
+    pid: NOTIFY_MENU_ID.area,
+    name: '维护窗口',
+    path: '/monitor/maintenance',
+    element: 'monitor/maintenance',
+    icon: 'ToolOutlined',
+    sort: 7,
+    state: 1,
+    isAuth: 1,
+  },
+];
+
+export const offlineRule: RuleRow = {
+  id: 8,
+  name: '离线告警通知',
+  state: 1,
+  alarmTypes: ['offline'],
+  minSeverity: 'major',
+  locationId: 5,
+  locationPath: '主楼 / 8F',
+  symptoms: 1,
+  channelIds: [3],
+  quietStart: 22 * 60,
+  quietEnd: 7 * 60,
+  escalation: [{ afterMinutes: 15, channelIds: [4] }],
+  remark: '',
+  version: 2,
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+export const renovation: MaintenanceRow = {
+  id: 9,
+  name: '8F 装修',
+  locationId: 5,
+  locationPath: '主楼 / 8F',
+  startsAt: AT,
+  endsAt: AT + 2 * 3_600_000,
+  state: 1,
+  remark: '',
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+const severityEntries = [
+  dictEntry('minSeverity', 'critical', '严重', 1),
+  dictEntry('minSeverity', 'major', '重要', 2),
+  dictEntry('minSeverity', 'minor', '次要', 3),
+  dictEntry('minSeverity', 'warning', '警告', 4),
+];
+
+export function ruleHandlers(log: RequestLog) {
+  // The first handler matching a request answers it: these come before the channel screen's.
+  return [
+    http.get(api('/sys/menu/authority'), () => ok(ruleMenu)),
+    http.post(api('/sys/dict/resource/inquire'), async ({ request }) => {
+      const { menuId } = (await request.json()) as { menuId: number };
+      return ok(
+        menuId === RULE_MENU_ID
+          ? [...severityEntries, ...channelDict.filter((entry) => entry.field === 'state')]
+          : menuId === MAINTENANCE_MENU_ID
+            ? channelDict.filter((entry) => entry.field === 'state')
+            : [],
+      );
+    }),
+    http.get(api('/hotel/location/tree'), () => ok([])),
+    ...crudHandlers(log, { base: '/monitor/rule', records: [offlineRule], created: offlineRule, edited: offlineRule }),
+    ...crudHandlers(log, { base: '/monitor/maintenance', records: [renovation], created: renovation, edited: renovation }),
+    http.post(api('/monitor/rule/removal'), async ({ request }) => {
+      await log.record(request);
+      return ok(null, '删除成功');
+    }),
+    ...channelHandlers(log),
+  ];
+}
