@@ -159,6 +159,27 @@ describeOnEachDatabase(
       expect(receiver.of('dingtalk', 'alarm-ding')).toHaveLength(2);
     });
 
+    it('a mass outage: one sweep queues a message per alarm; the robot gets 20, the rest one digest, none lost', async () => {
+      const ding = await createChannel(ctx(), admin, { name: '告警-钉钉-风暴', type: 'dingtalk', config: { url: receiver.dingtalk('storm-ding') } });
+      await rule({ channelIds: [ding.id] });
+      const devices = [];
+      for (let n = 0; n < 60; n += 1) devices.push(await device());
+      await goOffline(devices.map((d) => d.id));
+      const queued = await messagesOf(ctx(), ding.id);
+      expect(queued).toHaveLength(60);
+      expect(new Set(queued.map((m) => m.alarmId)).size).toBe(60);
+
+      await worker().drain();
+      clock.advance(MINUTE);
+      await worker().drain();
+      const after = await messagesOf(ctx(), ding.id);
+      const digest = after.find((m) => m.kind === 'digest');
+      expect(after.filter((m) => m.kind === 'raise' && m.state === 'sent')).toHaveLength(20);
+      expect(after.filter((m) => m.kind === 'raise' && m.state === 'digested' && m.digestId === digest?.id)).toHaveLength(40);
+      expect(digest).toMatchObject({ state: 'sent' });
+      expect(receiver.of('dingtalk', 'storm-ding')).toHaveLength(21);
+    });
+
     it('a clear by staff is told too; an alarm nobody was told of clears quietly', async () => {
       const hook = await webhookChannel('staff-clear');
       await rule({ channelIds: [hook.id] });

@@ -14,7 +14,7 @@
  * - a clear goes to every channel that was told of the raise (or of an escalation), whatever the
  *   rules and windows say now, and drops the steps still waiting.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
 import { idIn } from '../../lib/id-list';
@@ -156,8 +156,10 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
     .where(idIn(dialect, 'deviceId', deviceIds))
     .where('type', '=', type)
     .where('clearedAt', 'is', null)
-    .where('startedAt', '=', at)
-    .where('count', '=', 1)
+    // `+column`: found by device through the active-alarm index, never through the started-at one
+    // (see alarmsRaisedAt in device-status/transitions.ts: every alarm of a mass outage starts at `at`).
+    .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
+    .where(sql<number>`+${sql.ref('count')}`, '=', 1)
     .execute();
   const alarms = await loadAlarms(
     db,
