@@ -270,6 +270,19 @@ describeOnEachDatabase(
       ]);
     });
 
+    it('two instances take each due escalation step once', async () => {
+      const first = await webhookChannel('first-line-3');
+      const manager = await webhookChannel('manager-3');
+      await rule({ channelIds: [first.id], escalation: [{ afterMinutes: 5, channelIds: [manager.id] }] });
+      const devices = [await device(), await device(), await device()];
+      await goOffline(devices.map((d) => d.id));
+      clock.advance(5 * MINUTE);
+      await Promise.all([testWorker(ctx(), clock, 'instance-a').drain(), testWorker(ctx(), clock, 'instance-b').drain()]);
+      const escalated = await messagesOf(ctx(), manager.id);
+      expect(escalated.map((m) => m.kind)).toEqual(['escalation', 'escalation', 'escalation']);
+      expect(new Set(escalated.map((m) => m.alarmId)).size).toBe(3);
+    });
+
     it('a clear stops a pending escalation', async () => {
       const first = await webhookChannel('first-line-2');
       const manager = await webhookChannel('manager-2');
