@@ -5,7 +5,8 @@
  * - throughput: BENCH_NOTIFY_MESSAGES messages queued in one transaction (as a mass outage would),
  *   over 1 channel and over 8 (channels are sent to side by side), until the receiver has them all;
  * - delay: BENCH_NOTIFY_SAMPLES messages queued one per transaction, 20 ms apart, each woken
- *   after its commit as the alarm code does: from the commit to the receiver's arrival, p50/p99.
+ *   after its commit as the alarm code does: from the commit to the receiver's arrival, p50/p99;
+ * - heartbeats during a storm of BENCH_NOTIFY_STORM alarms (one sweep), without and with a rule.
  *
  * Needs `npm run build`. BENCH_NOTIFY_DATABASES=sqlite,postgres picks the databases;
  * BENCH_NOTIFY_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a temporary
@@ -20,6 +21,10 @@ const root = path.resolve(__dirname, '../..');
 const MESSAGES = Number(process.env.BENCH_NOTIFY_MESSAGES ?? 5000);
 const SAMPLES = Number(process.env.BENCH_NOTIFY_SAMPLES ?? 300);
 const DATABASES = (process.env.BENCH_NOTIFY_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+/** Devices that go offline in the storm's one sweep (as many alarms), and the clients reporting meanwhile. */
+const STORM_DEVICES = Number(process.env.BENCH_NOTIFY_STORM ?? 10_000);
+const HEARTBEAT_CLIENTS = 8;
+const STORM_WINDOW_MS = 10_000;
 const PG_URL = process.env.BENCH_NOTIFY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Epoch ms with a fraction, comparable across processes. */
@@ -73,8 +78,8 @@ const now = () => performance.timeOrigin + performance.now();
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function benchOne(name, env) {
-  const { loadConfig } = require(path.join(root, 'dist/node/server/config.js'));
-  const { openDatabase, databaseOptionsOf } = require(path.join(root, 'dist/node/server/db/connection.js'));
+  const { loadConfig, databaseOptionsOf } = require(path.join(root, 'dist/node/server/config.js'));
+  const { openDatabase } = require(path.join(root, 'dist/node/server/db/connection.js'));
   const { buildApp, closeApp } = require(path.join(root, 'dist/node/server/app.js'));
   const { enqueueNotifications, startNotificationWorker } = require(path.join(root, 'dist/node/server/services/notification/index.js'));
 
@@ -150,11 +155,96 @@ async function benchOne(name, env) {
     console.log(
       `  delay from enqueue commit to delivery, ${SAMPLES} messages one at a time: p50 ${percentile(delays, 50).toFixed(1)} ms  p99 ${percentile(delays, 99).toFixed(1)} ms  max ${delays.at(-1).toFixed(1)} ms`,
     );
+    sent += SAMPLES;
+
+    for (const withRule of [false, true]) {
+      const delivered = await storm(app, database, { channelId: channels[0], withRule, receiver, sentBefore: sent });
+      sent += delivered;
+    }
   } finally {
     receiver.stop();
     await worker.stop();
     await closeApp(app, database);
   }
+}
+
+/**
+ * The heartbeat rate of this instance while STORM_DEVICES devices go offline in one sweep (as many
+ * alarms), without a rule and with a rule sending each alarm to the webhook: HEARTBEAT_CLIENTS
+ * in-process clients report for one device all along; the rate is counted over the same window from
+ * the sweep's start in both runs (with the rule, the delivery runs in it). Heartbeats must keep
+ * within 10 % of their rate without notifications.
+ */
+async function storm(app, database, { channelId, withRule, receiver, sentBefore }) {
+  const { runTask } = require(path.join(root, 'dist/node/server/services/scheduler/tasks.js'));
+  const { createHash } = require('node:crypto');
+  const key = 'bench-storm-device-key';
+  const keyHash = createHash('sha256').update(key).digest('hex');
+  const tag = withRule ? 'R' : 'N';
+  const stamp = Date.now();
+  const device = (sn) => ({ name: `风暴设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, state: 1, keyHash, remark: '', createdAt: stamp, updatedAt: stamp });
+  for (let start = 0; start < STORM_DEVICES; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, STORM_DEVICES - start) }, (_, n) => device(`STORM-${tag}-${start + n}`));
+    await database.db.insertInto('hotelDevice').values(rows).execute();
+  }
+  await database.db
+    .updateTable('hotelDevicePresence')
+    .set({ online: 1, lastSeenAt: stamp - 10 * 60_000 })
+    .where('id', 'in', database.db.selectFrom('hotelDevice').select('id').where('sn', 'like', `STORM-${tag}-%`))
+    .execute();
+  const live = `STORM-${tag}-LIVE`;
+  await database.db.insertInto('hotelDevice').values(device(live)).execute();
+  const rule = withRule
+    ? await database.db
+        .insertInto('notifyRule')
+        .values({
+          name: '压测规则',
+          state: 1,
+          alarmTypes: '[]',
+          minSeverity: 'warning',
+          locationId: null,
+          symptoms: 1,
+          channelIds: JSON.stringify([channelId]),
+          quietStart: null,
+          quietEnd: null,
+          escalation: '[]',
+          remark: '',
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    : null;
+
+  let beats = 0;
+  let reporting = true;
+  const report = async () => {
+    while (reporting) {
+      const response = await app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn: live } });
+      if (response.json().code === 200) beats += 1;
+    }
+  };
+  const clients = Array.from({ length: HEARTBEAT_CLIENTS }, report);
+  // A second of reporting first: the rate the window is compared with.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const calm = beats;
+  const started = now();
+  await runTask('device.offlineSweep', { minutes: 5 }, { app, now: Date.now() });
+  const swept = now();
+  // The same window in both runs: the sweep and what follows it (with the rule, the delivery).
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + STORM_WINDOW_MS - now())));
+  const inWindow = beats - calm;
+  const windowEnd = now();
+  if (withRule) await receiver.reached(sentBefore + STORM_DEVICES);
+  const delivered = now();
+  reporting = false;
+  await Promise.all(clients);
+  if (rule) await database.db.updateTable('notifyRule').set({ state: 0 }).where('id', '=', rule.id).execute();
+  const rate = inWindow / ((windowEnd - started) / 1000);
+  console.log(
+    `  heartbeats in the ${STORM_WINDOW_MS / 1000} s from a sweep raising ${STORM_DEVICES} alarms, ${withRule ? 'with a rule (each alarm to the webhook)' : 'without notifications     '}: ${rate.toFixed(0).padStart(5)}/s (sweep ${((swept - started) / 1000).toFixed(2)} s${withRule ? `, last message after ${((delivered - started) / 1000).toFixed(1)} s` : ''}; ${calm}/s in the second before)`,
+  );
+  return withRule ? STORM_DEVICES : 0;
 }
 
 async function run() {

@@ -20,6 +20,8 @@ import { operationEndpoints } from './monitor/operation';
 import { loginEndpoints } from './monitor/login';
 import { onlineEndpoints } from './monitor/online';
 import { channelEndpoints } from './monitor/channel';
+import { ruleEndpoints } from './monitor/rule';
+import { maintenanceEndpoints } from './monitor/maintenance';
 import { messageEndpoints } from './monitor/message';
 import { opsEndpoints } from './ops';
 
@@ -40,6 +42,8 @@ export const contract = {
   ...loginEndpoints,
   ...onlineEndpoints,
   ...channelEndpoints,
+  ...ruleEndpoints,
+  ...maintenanceEndpoints,
   ...messageEndpoints,
   ...opsEndpoints,
 } satisfies Record<string, EndpointSpec>;

@@ -331,6 +331,50 @@ export interface BuiltinTable {
   createdAt: number;
 }
 
+/** Which alarms go to which channels (monitor/rule; services/notification/alarm-events.ts). */
+export interface NotifyRuleTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  state: number;
+  /** JSON array of alarm types; [] for every type. */
+  alarmTypes: string;
+  /** critical | major | minor | warning: this one and the more severe. */
+  minSeverity: string;
+  /** The location subtree the alarm's device is in; null for the whole hotel. */
+  locationId: number | null;
+  /** 1: symptoms too; 0: causes only. */
+  symptoms: number;
+  /** JSON array of channel ids. */
+  channelIds: string;
+  /** Minutes of the day (Asia/Shanghai); null for none. */
+  quietStart: number | null;
+  quietEnd: number | null;
+  /** JSON array of { afterMinutes, channelIds }. */
+  escalation: string;
+  remark: string;
+}
+
+/** A location subtree silenced for a period (monitor/maintenance). */
+export interface NotifyMaintenanceTable extends Audited {
+  id: Generated<number>;
+  name: string;
+  /** null: the whole hotel. */
+  locationId: number | null;
+  startsAt: number;
+  endsAt: number;
+  state: number;
+  remark: string;
+}
+
+/** An escalation step waiting for its time; the worker takes it when due (or drops it: acknowledged, cleared). */
+export interface NotifyEscalationTable {
+  id: Generated<number>;
+  alarmId: number;
+  ruleId: number;
+  step: number;
+  dueAt: number;
+}
+
 export interface Database {
   sysRole: RoleTable;
   sysUser: UserTable;
@@ -359,6 +403,9 @@ export interface Database {
   notifyChannel: NotifyChannelTable;
   notifyChannelRate: NotifyChannelRateTable;
   notifyMessage: NotifyMessageTable;
+  notifyRule: NotifyRuleTable;
+  notifyMaintenance: NotifyMaintenanceTable;
+  notifyEscalation: NotifyEscalationTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

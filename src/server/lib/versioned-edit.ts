@@ -10,7 +10,7 @@ import { conflict, notFound, staleEdit } from './errors';
 import { uniquely } from './conflicts';
 
 /** Tables edited with a version and one unique text column (name or serial number). */
-type EditableTable = 'hotelAdvanced' | 'hotelDevice' | 'sysSchedule' | 'notifyChannel';
+type EditableTable = 'hotelAdvanced' | 'hotelDevice' | 'sysSchedule' | 'notifyChannel' | 'notifyRule' | 'notifyMaintenance';
 type UniqueColumn<T extends EditableTable> = T extends 'hotelDevice' ? 'sn' : 'name';
 
 // Kysely cannot type a query over a table chosen by a type parameter; the callers' types are exact.

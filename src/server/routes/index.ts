@@ -16,6 +16,8 @@ import { loginRoutes } from './monitor/login';
 import { onlineRoutes } from './monitor/online';
 import { channelRoutes } from './monitor/channel';
 import { messageRoutes } from './monitor/message';
+import { ruleRoutes } from './monitor/rule';
+import { maintenanceRoutes } from './monitor/maintenance';
 import { opsRoutes } from './ops';
 import { acceptXlsxUploads } from '../lib/xlsx-import';
 
@@ -37,6 +39,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(onlineRoutes);
   await app.register(channelRoutes);
   await app.register(messageRoutes);
+  await app.register(ruleRoutes);
+  await app.register(maintenanceRoutes);
   await app.register(opsRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

@@ -42,6 +42,13 @@ export class LocationIndex {
     return new LocationIndex(rows);
   }
 
+  /** The location and its ancestors, nearest first; empty for no location. */
+  lineOf(id: number | null): number[] {
+    const ids: number[] = [];
+    for (let node = id === null ? undefined : this.byId.get(id); node; node = this.byId.get(node.parentId)) ids.push(node.id);
+    return ids;
+  }
+
   /** 主楼 / 8F / 0808; empty for no location. */
   pathOf(id: number | null): string {
     const names: string[] = [];

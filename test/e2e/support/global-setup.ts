@@ -71,6 +71,8 @@ export default async function globalSetup(): Promise<void> {
       LOGIN_DELAY_MS: '0',
       SCHEDULER: 'on',
       SCHEDULER_TICK_MS: '250',
+      // The notification spec's webhook receiver listens on 127.0.0.1.
+      NOTIFY_ALLOW_PRIVATE_TARGETS: '1',
       // E2E_LOG_LEVEL=info logs every request line (with its response time) to the log file above.
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Hold-ups of half a second show in the report teardown prints.

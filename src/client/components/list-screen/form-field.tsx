@@ -108,6 +108,15 @@ interface FormFieldProps {
 }
 
 export function FormField({ field, asFilter = false }: FormFieldProps) {
+  const { shownWhen } = field;
+  if (shownWhen && !asFilter) {
+    // The form drops unmounted fields (preserve={false}), so a hidden field never reaches the body.
+    return (
+      <Form.Item noStyle dependencies={[shownWhen.field]}>
+        {({ getFieldValue }) => (shownWhen.values.includes(getFieldValue(shownWhen.field) as string | number) ? <FormField field={{ ...field, shownWhen: undefined }} /> : null)}
+      </Form.Item>
+    );
+  }
   return (
     <Form.Item
       name={field.name}

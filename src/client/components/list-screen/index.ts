@@ -30,7 +30,8 @@
  *   `range`, e.g. `range: ['from', 'to']`; the date picker loads on demand). `required`,
  *   `min`, `max`, `pattern` give Chinese validation messages; `only` limits a field to one dialog.
  *   `control` puts a screen's own input in place of the kind's (it gets id, value, onChange);
- *   `rules` (with `dependencies`) adds rules that depend on other fields.
+ *   `rules` (with `dependencies`) adds rules that depend on other fields; `shownWhen` shows a dialog
+ *   field only while another field holds one of the given values (a channel's per-type settings).
  * - `fixedParams` (memoised): params every request of the list carries, e.g. `{ menuId }`.
  * - A body is the dialog's own fields; an edit adds the row's `id` and `version`; `fromForm`
  *   converts that body further (e.g. joins type and field_type), `toForm` does the reverse.

@@ -109,6 +109,11 @@ export interface FieldConfig {
   /** A hint under the input, e.g. 留空则保留原密钥. */
   extra?: string;
   /**
+   * A dialog field shown only while another field holds one of these values (e.g. the SMTP settings
+   * of an e-mail channel); a hidden field is left out of the body.
+   */
+  shownWhen?: { field: string; values: readonly (string | number)[] };
+  /**
    * A time range filter (kind 'timeRange') is sent as two params, its start and its end in epoch
    * milliseconds, e.g. ['from', 'to']; either may be left open.
    */

@@ -29,6 +29,10 @@ export const TAG_TYPES = [
   'OperationLog',
   'LoginLog',
   'OnlineSession',
+  'NotifyChannel',
+  'NotifyMessage',
+  'NotifyRule',
+  'NotifyMaintenance',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

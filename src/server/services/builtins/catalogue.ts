@@ -264,6 +264,32 @@ export const seedAreas: SeedArea[] = [
         fields: { channelType: 'notify_channel_type', kind: 'notify_message_kind', state: 'notify_message_state' },
       },
       {
+        name: '通知规则',
+        path: '/monitor/rule',
+        element: 'monitor/rule',
+        icon: 'AlertOutlined',
+        resources: [
+          api('查询通知规则', 'inquire', '/monitor/rule/inquire'),
+          api('新增通知规则', 'creation', '/monitor/rule/creation'),
+          api('编辑通知规则', 'edit', '/monitor/rule/edit'),
+          api('删除通知规则', 'removal', '/monitor/rule/removal'),
+        ],
+        fields: { state: 'common_state', minSeverity: 'alarm_severity' },
+      },
+      {
+        name: '维护窗口',
+        path: '/monitor/maintenance',
+        element: 'monitor/maintenance',
+        icon: 'ToolOutlined',
+        resources: [
+          api('查询维护窗口', 'inquire', '/monitor/maintenance/inquire'),
+          api('新增维护窗口', 'creation', '/monitor/maintenance/creation'),
+          api('编辑维护窗口', 'edit', '/monitor/maintenance/edit'),
+          api('删除维护窗口', 'removal', '/monitor/maintenance/removal'),
+        ],
+        fields: { state: 'common_state' },
+      },
+      {
         // The OpenAPI description (GET /api/openapi.json) is open to every signed-in user; the
         // menu decides who sees the screen.
         name: '接口文档',
@@ -336,6 +362,8 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '告警', value: 'alarm' },
     { label: '通知渠道', value: 'channel' },
     { label: '通知消息', value: 'message' },
+    { label: '通知规则', value: 'rule' },
+    { label: '维护窗口', value: 'maintenance' },
   ],
   monitor_login_event: [
     { label: '登录', value: 'signIn' },

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { idIn, idRows } from '../../lib/id-list';
+import { notifyAlarmEvent } from '../notification/alarm-events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
@@ -76,6 +77,8 @@ export class TransitionRecords {
     await recordDeviceStatus(this.app, this.devices.map(named), this.to === 1 ? 0 : 1, this.to, this.at);
     await recordAlarmEvents(this.app, alarms(this.raised), 'raised', this.at);
     await recordAlarmEvents(this.app, alarms(this.cleared), 'cleared', this.at);
+    // The run's messages were queued in its transactions, now committed: send them at once.
+    if (this.raised.total + this.cleared.total > 0) this.app.notifications.wake();
   }
 
   /**
@@ -155,6 +158,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         const raised = await alarmsRaisedAt(app, db, batchIds, at).executeTakeFirstOrThrow();
         records.raised.addCount(Number(raised.n));
       }
+      await notifyAlarmEvent(db, app.dialect, { event: 'raise', type, deviceIds: batchIds, at });
     } else {
       const rows = await db
         .updateTable('hotelAlarm')
@@ -165,6 +169,11 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         .returning(['id', 'deviceId'])
         .execute();
       records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
+      await notifyAlarmEvent(db, app.dialect, {
+        event: 'clear',
+        alarmIds: rows.map((row) => row.id),
+        at,
+      });
     }
   }
 }

@@ -20,6 +20,7 @@ import type { NotifyConfig } from '../../config';
 import type { OperationEntry } from '../../lib/audit-chain';
 import type { OutboundClient } from '../../lib/outbound/client';
 import type { Audit } from '../../plugins/app/audit';
+import { escalateDue } from './alarm-events';
 import { maxAttemptsOf } from './channel-config';
 import { foldIntoDigest } from './digest';
 import { claimDue, markFailed, markRetry, markSent, noteThrottled, release, renewClaims, type MessageRow } from './outbox';
@@ -134,6 +135,8 @@ export class NotificationWorker {
   async round(): Promise<number> {
     const { db, dialect } = this.deps;
     const claimedAt = this.clock();
+    // Escalation steps that came due become messages first, so this very round sends them.
+    await escalateDue(db, dialect, claimedAt);
     const claimed = await claimDue(db, dialect, this.claimer, claimedAt, CLAIM_LEASE_MS, CLAIM_BATCH);
     if (claimed.length === 0) return 0;
     const channels = await loadChannels(

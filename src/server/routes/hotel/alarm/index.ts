@@ -13,6 +13,7 @@ import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { assertKnownDeviceType } from '../../../services/device-types';
+import { notifyAlarmEvent } from '../../../services/notification/alarm-events';
 import { alarmAuditTarget } from './audit-target';
 
 type AlarmFilters = NonNullable<BodyOf<'/hotel/alarm/inquire'>['params']>;
@@ -108,8 +109,8 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     return unique;
   };
 
-  /** Stamps who and when on the alarms not yet acknowledged (or cleared): concurrent calls count each alarm once. */
-  const settle = async (ids: number[], at: 'acknowledgedAt' | 'clearedAt', by: 'acknowledgedBy' | 'clearedBy', userName: string) => {
+  /** Stamps who and when on the alarms not yet acknowledged: concurrent calls count each alarm once. */
+  const settle = async (ids: number[], at: 'acknowledgedAt', by: 'acknowledgedBy', userName: string) => {
     const result = await app.db
       .updateTable('hotelAlarm')
       .set({ [at]: Date.now(), [by]: userName })
@@ -127,7 +128,15 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/hotel/alarm/clear', 'resource', async (request) => {
     const ids = await assertActionable(request.body.ids, 'clearedAt', '告警已清除，不能重复清除');
-    const count = await settle(ids, 'clearedAt', 'clearedBy', currentUser(request).userName);
+    const userName = currentUser(request).userName;
+    // The channels told of these alarms hear of the clear, queued in the clear's own transaction.
+    const count = await app.db.transaction().execute(async (trx) => {
+      const at = Date.now();
+      const rows = await trx.updateTable('hotelAlarm').set({ clearedAt: at, clearedBy: userName }).where('id', 'in', ids).where('clearedAt', 'is', null).returning('id').execute();
+      await notifyAlarmEvent(trx, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at });
+      return rows.length;
+    });
+    app.notifications.wake();
     return ok({ count }, `已清除 ${count} 条告警`);
   });
 

@@ -1,0 +1,74 @@
+/** The rule form's own inputs: several alarm types, several channels, and the escalation steps. */
+import { Button, InputNumber, Select, Space } from 'antd';
+
+import type { CustomControlProps } from '../../../components/list-screen';
+import { useChannelOptions } from './channel-options';
+
+/** Alarm types the system raises, as staff read them. */
+export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线' };
+const ALARM_TYPE_OPTIONS = Object.entries(ALARM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+export function AlarmTypesInput({ id, value, onChange }: CustomControlProps) {
+  return <Select id={id} mode="multiple" allowClear value={(value as string[] | undefined) ?? []} onChange={onChange} options={ALARM_TYPE_OPTIONS} placeholder="全部类型" />;
+}
+
+export function ChannelsInput({ id, value, onChange }: CustomControlProps) {
+  const options = useChannelOptions();
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      allowClear
+      value={(value as number[] | undefined) ?? []}
+      onChange={onChange}
+      options={options}
+      placeholder="请选择通知渠道"
+      optionFilterProp="label"
+    />
+  );
+}
+
+interface Step {
+  afterMinutes: number | null;
+  channelIds: number[];
+}
+
+/** Steps in order: after N minutes unacknowledged, these channels. */
+export function EscalationInput({ id, value, onChange }: CustomControlProps) {
+  const options = useChannelOptions();
+  const steps = (value as Step[] | undefined) ?? [];
+  const change = (index: number, patch: Partial<Step>) => onChange?.(steps.map((step, at) => (at === index ? { ...step, ...patch } : step)));
+  return (
+    <Space id={id} direction="vertical" style={{ width: '100%' }}>
+      {steps.map((step, index) => (
+        <Space key={index} wrap>
+          <InputNumber
+            aria-label={`第 ${index + 1} 级等待分钟数`}
+            min={1}
+            max={10_080}
+            precision={0}
+            value={step.afterMinutes}
+            onChange={(afterMinutes) => change(index, { afterMinutes })}
+            addonAfter="分钟未确认"
+          />
+          <Select
+            aria-label={`第 ${index + 1} 级升级渠道`}
+            mode="multiple"
+            style={{ minWidth: 200 }}
+            value={step.channelIds}
+            onChange={(channelIds: number[]) => change(index, { channelIds })}
+            options={options}
+            placeholder="升级到的渠道"
+            optionFilterProp="label"
+          />
+          <Button type="link" danger onClick={() => onChange?.(steps.filter((_, at) => at !== index))}>
+            删除
+          </Button>
+        </Space>
+      ))}
+      <Button type="dashed" onClick={() => onChange?.([...steps, { afterMinutes: null, channelIds: [] }])}>
+        添加升级步骤
+      </Button>
+    </Space>
+  );
+}

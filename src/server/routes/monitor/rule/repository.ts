@@ -1,0 +1,47 @@
+/** Reads of notification rules as answers show them: lists parsed, the location as its path. */
+import type { Kysely } from 'kysely';
+import type { Static } from '@sinclair/typebox';
+import type { Database, Row } from '../../../db/schema';
+import type { RuleRecord } from '../../../../contract/monitor/rule';
+import { LocationIndex } from '../../../services/location-paths';
+
+export type RuleAnswer = Static<typeof RuleRecord>;
+
+const parseList = <T>(text: string): T[] => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+export async function toRuleRecords(db: Kysely<Database>, rows: Row<'notifyRule'>[]): Promise<RuleAnswer[]> {
+  const locations = await LocationIndex.of(
+    db,
+    rows.map((row) => row.locationId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    alarmTypes: parseList<string>(row.alarmTypes),
+    minSeverity: row.minSeverity,
+    locationId: row.locationId,
+    locationPath: locations.pathOf(row.locationId),
+    symptoms: row.symptoms,
+    channelIds: parseList<number>(row.channelIds),
+    quietStart: row.quietStart,
+    quietEnd: row.quietEnd,
+    escalation: parseList<RuleAnswer['escalation'][number]>(row.escalation),
+    remark: row.remark,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+export async function findRuleRecord(db: Kysely<Database>, id: number): Promise<RuleAnswer | undefined> {
+  const row = await db.selectFrom('notifyRule').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && (await toRuleRecords(db, [row]))[0];
+}

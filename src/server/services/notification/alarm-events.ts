@@ -1,0 +1,301 @@
+/**
+ * Alarms reach people: the one place where an alarm's raise or clear becomes messages, called in
+ * the transaction that raised or cleared it (`notifyAlarmEvent`), and where escalation steps come
+ * due (`escalateDue`, run by the delivery worker). What goes where is the rules' (notify_rule):
+ *
+ * - a raise goes, once per channel, to the channels of every enabled rule it matches: alarm type,
+ *   lowest severity, location subtree (the hotel/org subtree of data scope will be one more
+ *   condition here), causes only or symptoms too (every alarm raised today is a cause: the
+ *   symptom marking of correlated alarms is a later issue's, and `isSymptom` is where it lands);
+ *   outside the rule's quiet hours (a daily window in Asia/Shanghai), and not while a maintenance
+ *   window covers the device's location (nothing is sent; the alarm is still recorded);
+ * - each matching rule's escalation steps wait in notify_escalation; when one is due the worker
+ *   sends it to the step's channels unless the alarm was acknowledged or cleared meanwhile;
+ * - a clear goes to every channel that was told of the raise (or of an escalation), whatever the
+ *   rules and windows say now, and drops the steps still waiting.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/dialect';
+import { idIn } from '../../lib/id-list';
+import { LocationIndex } from '../location-paths';
+import { enqueueNotifications, type NotificationMessage } from './outbox';
+import { renderAlarmMessage, type AlarmFields, type AlarmMessageKind } from './templates';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An alarm event as the alarm code reports it: the alarms raised (by device, at one time) or cleared (by id). */
+export type AlarmEvent = { event: 'raise'; type: string; deviceIds: number[]; at: number } | { event: 'clear'; alarmIds: number[]; at: number };
+
+/** More severe first: a rule's lowest severity lets through itself and those before it. */
+const SEVERITY_ORDER = ['critical', 'major', 'minor', 'warning'];
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+/** Asia/Shanghai has had no daylight saving since 1991. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * MINUTE;
+/** Escalation steps taken per call (the worker calls again each round). */
+const ESCALATION_BATCH = 200;
+
+export interface EscalationStep {
+  afterMinutes: number;
+  channelIds: number[];
+}
+
+interface Rule {
+  id: number;
+  alarmTypes: string[];
+  minSeverity: string;
+  locationId: number | null;
+  symptoms: boolean;
+  channelIds: number[];
+  quietStart: number | null;
+  quietEnd: number | null;
+  escalation: EscalationStep[];
+}
+
+const parseList = <T>(text: string): T[] => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+async function enabledRules(db: Db): Promise<Rule[]> {
+  const rows = await db.selectFrom('notifyRule').selectAll().where('state', '=', 1).orderBy('id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    alarmTypes: parseList<string>(row.alarmTypes),
+    minSeverity: row.minSeverity,
+    locationId: row.locationId,
+    symptoms: row.symptoms === 1,
+    channelIds: parseList<number>(row.channelIds),
+    quietStart: row.quietStart,
+    quietEnd: row.quietEnd,
+    escalation: parseList<EscalationStep>(row.escalation),
+  }));
+}
+
+/** Whether `at` falls in the daily window [start, end) of Asia/Shanghai minutes; a window may run past midnight. */
+export function inQuietHours(start: number | null, end: number | null, at: number): boolean {
+  if (start === null || end === null || start === end) return false;
+  const minute = Math.floor(((((at + SHANGHAI_OFFSET_MS) % (DAY_MINUTES * MINUTE)) + DAY_MINUTES * MINUTE) % (DAY_MINUTES * MINUTE)) / MINUTE);
+  return start < end ? minute >= start && minute < end : minute >= start || minute < end;
+}
+
+const severeEnough = (severity: string, lowest: string) => {
+  const rank = SEVERITY_ORDER.indexOf(severity);
+  const limit = SEVERITY_ORDER.indexOf(lowest);
+  return rank !== -1 && limit !== -1 && rank <= limit;
+};
+
+/** Whether the alarm is a symptom of another (correlation of alarms is not built yet: none is). */
+const isSymptom = (alarm: AlarmFields): boolean => alarm.id < 0;
+
+interface LocatedAlarm extends AlarmFields {
+  /** The device's location and its ancestors. */
+  line: number[];
+}
+
+async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise<LocatedAlarm[]> {
+  if (alarmIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('hotelAlarm as a')
+    .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
+    .select([
+      'a.id',
+      'a.type',
+      'a.severity',
+      'a.message',
+      'a.startedAt',
+      'a.clearedAt',
+      'a.count',
+      'a.deviceId',
+      'd.name as deviceName',
+      'd.sn as deviceSn',
+      'd.roomNo',
+      'd.locationId',
+    ])
+    .where(idIn(dialect, 'a.id', alarmIds))
+    .orderBy('a.id')
+    .execute();
+  const locations = await LocationIndex.of(
+    db,
+    rows.map((row) => row.locationId),
+  );
+  return rows.map(({ roomNo, locationId, ...alarm }) => ({
+    ...alarm,
+    id: Number(alarm.id),
+    location: locationId === null ? roomNo : locations.pathOf(locationId),
+    line: locations.lineOf(locationId),
+  }));
+}
+
+const inSubtree = (alarm: LocatedAlarm, locationId: number | null) => locationId === null || alarm.line.includes(locationId);
+
+async function enabledChannelTypes(db: Db, ids: Iterable<number>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('notifyChannel').select(['id', 'type']).where('id', 'in', wanted).where('state', '=', 1).execute();
+  return new Map(rows.map((row) => [row.id, row.type]));
+}
+
+function messagesFor(pairs: Array<{ alarm: AlarmFields; channelId: number }>, types: Map<number, string>, kind: AlarmMessageKind, minutes = 0): NotificationMessage[] {
+  return pairs.flatMap(({ alarm, channelId }) => {
+    const type = types.get(channelId);
+    return type === undefined ? [] : [{ channelId, alarmId: alarm.id, kind, ...renderAlarmMessage(type, kind, alarm, minutes) }];
+  });
+}
+
+async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[], at: number, rules: Rule[]): Promise<number> {
+  // The alarms this event raised (not repeats of active ones): started now, counted once.
+  const ids = await db
+    .selectFrom('hotelAlarm')
+    .select('id')
+    .where(idIn(dialect, 'deviceId', deviceIds))
+    .where('type', '=', type)
+    .where('clearedAt', 'is', null)
+    // `+column`: found by device through the active-alarm index, never through the started-at one
+    // (see alarmsRaisedAt in device-status/transitions.ts: every alarm of a mass outage starts at `at`).
+    .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
+    .where(sql<number>`+${sql.ref('count')}`, '=', 1)
+    .execute();
+  const alarms = await loadAlarms(
+    db,
+    dialect,
+    ids.map((row) => Number(row.id)),
+  );
+  if (alarms.length === 0) return 0;
+  const windows = await db.selectFrom('notifyMaintenance').select('locationId').where('state', '=', 1).where('startsAt', '<=', at).where('endsAt', '>', at).execute();
+  const pairs: Array<{ alarm: AlarmFields; channelId: number }> = [];
+  const steps: Array<{ alarmId: number; ruleId: number; step: number; dueAt: number }> = [];
+  for (const alarm of alarms) {
+    if (windows.some((window) => inSubtree(alarm, window.locationId))) continue;
+    const channels = new Set<number>();
+    for (const rule of rules) {
+      if (rule.alarmTypes.length > 0 && !rule.alarmTypes.includes(alarm.type)) continue;
+      if (!severeEnough(alarm.severity, rule.minSeverity) || !inSubtree(alarm, rule.locationId)) continue;
+      if (!rule.symptoms && isSymptom(alarm)) continue;
+      if (inQuietHours(rule.quietStart, rule.quietEnd, at)) continue;
+      for (const channelId of rule.channelIds) channels.add(channelId);
+      rule.escalation.forEach((step, index) => steps.push({ alarmId: alarm.id, ruleId: rule.id, step: index, dueAt: at + step.afterMinutes * MINUTE }));
+    }
+    for (const channelId of channels) pairs.push({ alarm, channelId });
+  }
+  if (steps.length > 0) await db.insertInto('notifyEscalation').values(steps).execute();
+  const types = await enabledChannelTypes(
+    db,
+    pairs.map((pair) => pair.channelId),
+  );
+  return enqueueNotifications(db, messagesFor(pairs, types, 'raise'), at);
+}
+
+async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number): Promise<number> {
+  await db
+    .deleteFrom('notifyEscalation')
+    .where(idIn(dialect, 'alarmId', alarmIds))
+    .execute();
+  const told = await db
+    .selectFrom('notifyMessage')
+    .select(['alarmId', 'channelId'])
+    .distinct()
+    .where(idIn(dialect, 'alarmId', alarmIds))
+    .where('kind', 'in', ['raise', 'escalation'])
+    .execute();
+  if (told.length === 0) return 0;
+  const alarms = new Map((await loadAlarms(db, dialect, [...new Set(told.map((row) => Number(row.alarmId)))])).map((alarm) => [alarm.id, alarm]));
+  const pairs = told.flatMap((row) => {
+    const alarm = alarms.get(Number(row.alarmId));
+    return alarm ? [{ alarm, channelId: row.channelId }] : [];
+  });
+  const types = await enabledChannelTypes(
+    db,
+    pairs.map((pair) => pair.channelId),
+  );
+  return enqueueNotifications(db, messagesFor(pairs, types, 'clear'), at);
+}
+
+/**
+ * Queues the messages an alarm event calls for, in `db`: the transaction that raised or cleared the
+ * alarms, so the messages exist exactly when the change does. Answers how many were queued; the
+ * caller wakes the worker after its commit. Without enabled rules a raise costs one small query.
+ */
+export async function notifyAlarmEvent(db: Db, dialect: Dialect, event: AlarmEvent): Promise<number> {
+  if (event.event === 'clear') return event.alarmIds.length === 0 ? 0 : cleared(db, dialect, event.alarmIds, event.at);
+  if (event.deviceIds.length === 0) return 0;
+  const rules = await enabledRules(db);
+  return rules.length === 0 ? 0 : raised(db, dialect, event.type, event.deviceIds, event.at, rules);
+}
+
+/**
+ * The escalation steps due at `now`: each goes to its step's channels unless its alarm was
+ * acknowledged or cleared (then it is dropped), in one transaction per batch. On PostgreSQL the
+ * rows are taken FOR UPDATE SKIP LOCKED, so instances running it at once take different steps.
+ */
+export async function escalateDue(db: Kysely<Database>, dialect: Dialect, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('notifyEscalation')
+      .select(['id', 'alarmId', 'ruleId', 'step'])
+      .where('dueAt', '<=', now)
+      .orderBy('dueAt')
+      .orderBy('id')
+      .limit(ESCALATION_BATCH)
+      .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
+      .execute();
+    if (due.length === 0) return 0;
+    await trx
+      .deleteFrom('notifyEscalation')
+      .where(
+        'id',
+        'in',
+        due.map((row) => row.id),
+      )
+      .execute();
+    const open = await trx
+      .selectFrom('hotelAlarm')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        due.map((row) => Number(row.alarmId)),
+      )
+      .where('acknowledgedAt', 'is', null)
+      .where('clearedAt', 'is', null)
+      .execute();
+    const openIds = new Set(open.map((row) => Number(row.id)));
+    const live = due.filter((row) => openIds.has(Number(row.alarmId)));
+    if (live.length === 0) return 0;
+    const ruleRows = await trx
+      .selectFrom('notifyRule')
+      .select(['id', 'escalation'])
+      .where(
+        'id',
+        'in',
+        live.map((row) => row.ruleId),
+      )
+      .execute();
+    const stepsOf = new Map(ruleRows.map((row) => [row.id, parseList<EscalationStep>(row.escalation)]));
+    const alarms = new Map((await loadAlarms(trx, dialect, [...openIds])).map((alarm) => [alarm.id, alarm]));
+    const messages: NotificationMessage[] = [];
+    const types = await enabledChannelTypes(
+      trx,
+      live.flatMap((row) => stepsOf.get(row.ruleId)?.[row.step]?.channelIds ?? []),
+    );
+    for (const row of live) {
+      const step = stepsOf.get(row.ruleId)?.[row.step];
+      const alarm = alarms.get(Number(row.alarmId));
+      if (!step || !alarm) continue;
+      messages.push(
+        ...messagesFor(
+          step.channelIds.map((channelId) => ({ alarm, channelId })),
+          types,
+          'escalation',
+          step.afterMinutes,
+        ),
+      );
+    }
+    return enqueueNotifications(trx, messages, now);
+  });
+}
