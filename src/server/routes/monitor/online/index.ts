@@ -5,7 +5,7 @@
  * (the user screen's escalation rule).
  */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
 import { invalid, notFound } from '../../../lib/errors';
 import { contains, fetchPage, given } from '../../../lib/list-query';
 import { describeUserAgent } from '../../../lib/user-agent';
@@ -77,7 +77,7 @@ export function onlineRoutes(app: FastifyInstance, _options: unknown, done: () =
 
   defineRoute(app, '/monitor/online/revoke/user', 'resource', async (request) => {
     const me = currentUser(request);
-    const user = await findUser(app.db, request.body.userId);
+    const user = await findUser(app.db, currentScope(request), request.body.userId);
     await assertMayManageUser(app.db, me, user);
     // For oneself: every other session, never the one asking.
     const count = await app.sessions.revokeUser(user.id, 'forced', {
