@@ -6,7 +6,22 @@
 import { Type, type Static, type TNull, type TSchema } from '@sinclair/typebox';
 
 /** What a recorded call acted on; each type has a loader for its before/after values on the server. */
-export const AUDIT_TARGET_TYPES = ['user', 'role', 'menu', 'resource', 'dict', 'schedule', 'device', 'advanced', 'session', 'location', 'alarm', 'channel', 'message', 'org'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'role',
+  'menu',
+  'resource',
+  'dict',
+  'schedule',
+  'device',
+  'advanced',
+  'session',
+  'location',
+  'alarm',
+  'channel',
+  'message',
+  'org',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/schema';
 import { currentScope, defineRoute, ok } from '../../../lib/route';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { mayPlaceUnder, type DataScope } from '../../../lib/data-scope';
+import { SYSTEM_SCOPE, mayPlaceUnder, type DataScope } from '../../../lib/data-scope';
 import { findOrg, orgTree } from './repository';
 import { orgAuditTarget } from './audit-target';
 
@@ -18,8 +18,8 @@ const TAKEN = '单位编码已存在，或同一上级下名称已存在';
 
 /** The parent a unit may be created under or moved to: in scope with its subtree. */
 async function assertParent(db: Kysely<Database>, scope: DataScope, pid: number): Promise<void> {
-  await findOrg(db, scope, pid);
-  if (!mayPlaceUnder(scope, pid)) throw notFound('上级单位');
+  const parent = await db.selectFrom('sysOrg').select('id').where('id', '=', pid).executeTakeFirst();
+  if (!parent || !mayPlaceUnder(scope, pid)) throw notFound('上级单位');
 }
 
 const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).n);
@@ -38,7 +38,8 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
       () => app.db.insertInto('sysOrg').values({ pid, name, kind, code, state, sort, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
       TAKEN,
     );
-    return ok(await findOrg(app.db, scope, id), SAVED);
+    // The new unit lies under a parent whose subtree the scope covers; the scope, built before it existed, does not list it yet.
+    return ok(await findOrg(app.db, SYSTEM_SCOPE, id), SAVED);
   });
 
   defineRoute(app, '/sys/org/edit', 'resource', async (request) => {
@@ -50,7 +51,7 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
     if (pid !== null && pid !== current.pid) {
       await assertParent(app.db, scope, pid);
       // A unit cannot move under itself or its own subtree.
-      for (let at: number | null = pid; at !== null; ) {
+      for (let at: number | null = pid; at !== null;) {
         if (at === id) throw invalid('不能把单位移到它自己或它的下级单位下');
         const parent: { pid: number | null } | undefined = await app.db.selectFrom('sysOrg').select('pid').where('id', '=', at).executeTakeFirst();
         at = parent?.pid ?? null;

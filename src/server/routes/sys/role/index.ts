@@ -50,7 +50,11 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
         () => trx.insertInto('sysRole').values({ name, remark, state, dataScope, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
         `角色名称 ${name} 已存在`,
       );
-      if (units.length > 0) await trx.insertInto('sysRoleOrg').values(units.map((orgId) => ({ roleId: role.id, orgId }))).execute();
+      if (units.length > 0)
+        await trx
+          .insertInto('sysRoleOrg')
+          .values(units.map((orgId) => ({ roleId: role.id, orgId })))
+          .execute();
       return role;
     });
     return ok(await findRoleRecord(app.db, id), '角色添加成功');
@@ -68,7 +72,8 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
       }
       if (id === me.roleId && state !== 1) throw invalid('不能停用自己所属的角色');
       const dataScope = request.body.dataScope ?? role.dataScope;
-      const units = dataScope !== 'custom' ? [] : (request.body.scopeOrgIds ?? (await trx.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', id).execute()).map((u) => u.orgId));
+      const units =
+        dataScope !== 'custom' ? [] : (request.body.scopeOrgIds ?? (await trx.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', id).execute()).map((u) => u.orgId));
       const scopeChanges = request.body.dataScope !== undefined || request.body.scopeOrgIds !== undefined;
       if (scopeChanges) {
         // A scoped operator cannot widen the role they act with, nor hand out a scope wider than theirs.
@@ -76,7 +81,11 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
         if (role.builtin === 1 && dataScope !== 'all') throw invalid('超级管理员角色的数据范围只能是全部数据');
         await assertScopeGivable(trx, scope, dataScope, units);
         await trx.deleteFrom('sysRoleOrg').where('roleId', '=', id).execute();
-        if (units.length > 0) await trx.insertInto('sysRoleOrg').values(units.map((orgId) => ({ roleId: id, orgId }))).execute();
+        if (units.length > 0)
+          await trx
+            .insertInto('sysRoleOrg')
+            .values(units.map((orgId) => ({ roleId: id, orgId })))
+            .execute();
       }
       const result = await uniquely(
         () =>

@@ -44,7 +44,7 @@ async function toRecords(db: Db, rows: RoleRow[]): Promise<RoleRecord[]> {
 export async function findRoleRecord(db: Db, id: number): Promise<RoleRecord> {
   const role = await roleRecords(db).where('r.id', '=', id).executeTakeFirst();
   if (!role) throw notFound('角色');
-  return (await toRecords(db, [role]))[0]!;
+  return (await toRecords(db, [role]))[0];
 }
 
 /** The sort keys of the role list (contract ROLE_SORT_KEYS) and the columns they order by. */

@@ -79,7 +79,10 @@ export function userImportRoutes(app: FastifyInstance): void {
     const roles = new Map((await app.db.selectFrom('sysRole').select(['id', 'name']).execute()).map((role) => [role.name, role.id]));
     const names = [...new Set(rows.map((row) => row.cells.userName))];
     const existing = new Map(
-      (await app.db.selectFrom('sysUser').select(['id', 'userName', 'state', 'roleId', 'orgId', 'version']).where('userName', 'in', names).execute()).map((user) => [user.userName, user]),
+      (await app.db.selectFrom('sysUser').select(['id', 'userName', 'state', 'roleId', 'orgId', 'version']).where('userName', 'in', names).execute()).map((user) => [
+        user.userName,
+        user,
+      ]),
     );
     const firstRowOf = new Map<string, number>();
 

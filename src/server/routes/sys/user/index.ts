@@ -60,7 +60,8 @@ export function userRoutes(app: FastifyInstance, _options: unknown, done: () => 
     const passwordHash = await app.passwords.hash(password);
     const now = Date.now();
     const { id } = await uniquely(
-      () => app.db.insertInto('sysUser').values({ userName, nickName, passwordHash, state, roleId, orgId, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
+      () =>
+        app.db.insertInto('sysUser').values({ userName, nickName, passwordHash, state, roleId, orgId, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
       `用户名 ${userName} 已存在`,
     );
     return ok(await findUser(app.db, scope, id), `账号添加成功：${userName}`);

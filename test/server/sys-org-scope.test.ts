@@ -1,0 +1,220 @@
+/**
+ * Issue 26: the organisation tree and data scope. A group with two regions (R1: hotels A and B; R2:
+ * hotel C); staff in each hotel; callers of every scope kind. Every endpoint that declares a scoped
+ * entity in the contract is probed with targets in A, B and C: an out-of-scope target answers 404
+ * and changes nothing, lists and totals hold only in-scope rows. Escalation: no placing outside the
+ * scope, no binding to a wider role, no widening one's own role.
+ */
+import { contract, type EndpointKey } from '../../src/contract';
+import type { DataScopeKind } from '../../src/contract/constants';
+import { describeOnEachDatabase } from './support/harness';
+import { USER_PASSWORD, createRole, expectOk, menuGrants } from './support/sys-fixtures';
+
+type Hotel = 'A' | 'B' | 'C';
+const HOTELS: Hotel[] = ['A', 'B', 'C'];
+const NOT_FOUND = { code: 404, msg: '用户不存在', data: null };
+
+describeOnEachDatabase('organisation tree and data scope', (ctx) => {
+  let admin: string;
+  let root: number;
+  const units = {} as Record<'R1' | 'R2' | Hotel, number>;
+  /** One staff user per hotel, the targets. */
+  const staff = {} as Record<Hotel, { id: number; version: number; nickName: string; roleId: number | null; orgId: number | null }>;
+  /** Callers by name: which hotels their scope covers, their token, their own user id. */
+  const callers: Record<string, { sees: Hotel[]; token: string; userId: number; roleId: number }> = {};
+
+  const unit = async (pid: number, name: string, kind: string, code: string) =>
+    expectOk(await ctx().call('/sys/org/creation', { pid, name, kind, code, state: 1, sort: 0, remark: '' }, admin)).id;
+  const addUser = async (token: string, userName: string, orgId: number | null, roleId: number | null = null) =>
+    ctx().call('/sys/user/creation', { userName, nickName: `${userName} 昵称`, password: USER_PASSWORD, state: 1, roleId, orgId }, token);
+  const userCount = async () =>
+    Number(
+      (
+        await ctx()
+          .database.db.selectFrom('sysUser')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    const app = ctx();
+    admin = await app.login();
+    const tree = expectOk(await app.call('GET /sys/org/tree', null, admin));
+    root = tree.find((u) => u.pid === null)!.id;
+    units.R1 = await unit(root, '华东区', 'region', 'R1');
+    units.R2 = await unit(root, '华南区', 'region', 'R2');
+    units.A = await unit(units.R1, '上海店', 'hotel', 'HA');
+    units.B = await unit(units.R1, '杭州店', 'hotel', 'HB');
+    units.C = await unit(units.R2, '广州店', 'hotel', 'HC');
+    for (const hotel of HOTELS) staff[hotel] = expectOk(await addUser(admin, `staff.${hotel.toLowerCase()}`, units[hotel]));
+
+    const grants = [...(await menuGrants(app, '/sys/user')), ...(await menuGrants(app, '/sys/org')), ...(await menuGrants(app, '/sys/role'))];
+    const caller = async (name: string, dataScope: DataScopeKind, orgId: number, sees: Hotel[], scopeOrgIds: number[] = []) => {
+      const role = await createRole(app, admin, `角色-${name}`, grants);
+      expectOk(await app.call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope, scopeOrgIds, version: role.version }, admin));
+      const user = expectOk(await addUser(admin, name, orgId, role.id));
+      callers[name] = { sees, token: await app.login(name, USER_PASSWORD), userId: user.id, roleId: role.id };
+    };
+    await caller('group.all', 'all', root, ['A', 'B', 'C']);
+    await caller('region.r1', 'orgAndBelow', units.R1, ['A', 'B']);
+    await caller('hotel.a', 'org', units.A, ['A']);
+    await caller('custom.ac', 'custom', units.B, ['A', 'C'], [units.A, units.C]);
+    await caller('self.only', 'self', units.A, []);
+  });
+
+  it('starts with a root group and 默认酒店 holding every building and device; the administrator sits at the root', async () => {
+    const tree = expectOk(await ctx().call('GET /sys/org/tree', null, admin));
+    expect(tree.find((u) => u.id === root)).toMatchObject({ kind: 'group', pid: null });
+    const hotel = tree.find((u) => u.name === '默认酒店')!;
+    expect(hotel).toMatchObject({ kind: 'hotel', pid: root });
+    const me = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 1, params: { userName: 'admin' } }, admin)).records[0];
+    expect(me).toMatchObject({ orgId: root });
+  });
+
+  it('answers each caller the units of their scope only', async () => {
+    const names = async (caller: string) => expectOk(await ctx().call('GET /sys/org/tree', null, callers[caller].token)).map((u) => u.name);
+    expect(await names('region.r1')).toEqual(expect.arrayContaining(['华东区', '上海店', '杭州店']));
+    expect(await names('region.r1')).not.toEqual(expect.arrayContaining(['广州店']));
+    expect((await names('region.r1')).length).toBe(3);
+    expect(await names('hotel.a')).toEqual(['上海店']);
+    expect((await names('custom.ac')).sort()).toEqual(['上海店', '广州店'].sort());
+  });
+
+  describe('every endpoint declaring the user entity, for every caller and target', () => {
+    /** How each scoped user endpoint is probed on one target: the answer, and whether it wrote. */
+    const probes: Partial<Record<EndpointKey, (token: string, target: Hotel) => Promise<{ code: number }>>> = {
+      '/sys/user/detail': (token, target) => ctx().call('/sys/user/detail', { id: staff[target].id }, token),
+      '/sys/user/edit': (token, target) => {
+        const { id, nickName, roleId, version } = staff[target];
+        return ctx().call('/sys/user/edit', { id, nickName: `${nickName}改`, state: 1, roleId, version }, token);
+      },
+      '/sys/user/password/reset': (token, target) => ctx().call('/sys/user/password/reset', { id: staff[target].id, password: 'Fresh-Harbour-Lamp-3' }, token),
+      '/sys/role/bind/user': (token, target) => ctx().call('/sys/role/bind/user', { userId: staff[target].id, roleId: callers['self.only'].roleId }, token),
+      '/sys/role/unbind/user': (token, target) => ctx().call('/sys/role/unbind/user', { userId: staff[target].id, roleId: callers['self.only'].roleId }, token),
+    };
+    /** Lists: the ids they answer, checked against the scope. */
+    const lists: Partial<Record<EndpointKey, true>> = { '/sys/user/inquire': true, '/sys/role/user/inquire': true, '/sys/user/export': true };
+    /** Placing: creation and import put rows into a unit (the escalation cases below). */
+    const placing: Partial<Record<EndpointKey, true>> = { '/sys/user/creation': true, '/sys/user/import': true };
+
+    it('covers every contract endpoint that declares the user entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'user');
+      expect(declared.filter((key) => !probes[key] && !lists[key] && !placing[key])).toEqual([]);
+    });
+
+    it.each(['region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: out-of-scope targets answer 404 and nothing changes', async (name) => {
+      const caller = callers[name];
+      for (const target of HOTELS.filter((hotel) => !caller.sees.includes(hotel))) {
+        for (const [key, probe] of Object.entries(probes)) {
+          const before = await ctx().database.db.selectFrom('sysUser').selectAll().where('id', '=', staff[target].id).executeTakeFirstOrThrow();
+          const answer = await probe(caller.token, target);
+          expect({ key, target, answer }).toEqual({ key, target, answer: NOT_FOUND });
+          expect(await ctx().database.db.selectFrom('sysUser').selectAll().where('id', '=', staff[target].id).executeTakeFirstOrThrow()).toEqual(before);
+        }
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac'])('%s: in-scope targets are found', async (name) => {
+      const caller = callers[name];
+      for (const target of caller.sees) {
+        expect(expectOk(await ctx().call('/sys/user/detail', { id: staff[target].id }, caller.token)).id).toBe(staff[target].id);
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: the list and its total hold only in-scope users', async (name) => {
+      const caller = callers[name];
+      const page = expectOk(await ctx().call('/sys/user/inquire', { size: 100, current: 1 }, caller.token));
+      const inScope = await ctx()
+        .database.db.selectFrom('sysUser')
+        .select(['id', 'orgId'])
+        .execute()
+        .then((rows) =>
+          rows.filter((row) =>
+            name === 'group.all'
+              ? true
+              : name === 'self.only'
+                ? row.id === caller.userId
+                : caller.sees.some((hotel) => row.orgId === units[hotel]) || (name === 'region.r1' && row.orgId === units.R1),
+          ),
+        );
+      expect(page.records.map((r) => r.id).sort()).toEqual(inScope.map((r) => r.id).sort());
+      expect(page.total).toBe(inScope.length);
+      const roleUsers = expectOk(await ctx().call('/sys/role/user/inquire', { size: 100, current: 1, params: { roleId: callers['self.only'].roleId, member: 0 } }, caller.token));
+      expect(roleUsers.records.every((r) => inScope.some((row) => row.id === r.id))).toBe(true);
+    });
+
+    it('filters by a unit of the tree with its subtree', async () => {
+      const page = expectOk(await ctx().call('/sys/user/inquire', { size: 100, current: 1, params: { orgId: units.R1 } }, admin));
+      expect(page.records.map((r) => r.orgId).every((orgId) => [units.R1, units.A, units.B].includes(orgId!))).toBe(true);
+      expect(page.records.map((r) => r.id)).toEqual(expect.arrayContaining([staff.A.id, staff.B.id]));
+      expect(page.records.map((r) => r.id)).not.toContain(staff.C.id);
+    });
+  });
+
+  describe('escalation', () => {
+    it('cannot create or move a user outside the scope', async () => {
+      const before = await userCount();
+      expect(await addUser(callers['hotel.a'].token, 'outside.b', units.B)).toEqual({ code: 404, msg: '所属单位不存在', data: null });
+      expect(await userCount()).toBe(before);
+      const made = expectOk(await addUser(callers['hotel.a'].token, 'inside.a', units.A));
+      expect(made.orgId).toBe(units.A);
+      const moved = await ctx().call(
+        '/sys/user/edit',
+        { id: made.id, nickName: made.nickName, state: 1, roleId: null, orgId: units.C, version: made.version },
+        callers['hotel.a'].token,
+      );
+      expect(moved).toEqual({ code: 404, msg: '所属单位不存在', data: null });
+      expect(expectOk(await ctx().call('/sys/user/detail', { id: made.id }, admin)).orgId).toBe(units.A);
+    });
+
+    it('cannot bind a user to a role whose scope is wider than their own', async () => {
+      const wide = callers['group.all'];
+      const target = expectOk(await addUser(callers['region.r1'].token, 'bind.target', units.A));
+      const refused = await ctx().call('/sys/role/bind/user', { userId: target.id, roleId: wide.roleId }, callers['region.r1'].token);
+      expect(refused).toEqual({ code: 403, msg: '不能将用户加入数据范围超出自己的角色', data: null });
+      expect(expectOk(await ctx().call('/sys/user/detail', { id: target.id }, admin)).roleId).toBeNull();
+      // The hotel's own unit-only role is within the region's scope.
+      expect((await ctx().call('/sys/role/bind/user', { userId: target.id, roleId: callers['hotel.a'].roleId }, callers['region.r1'].token)).code).toBe(200);
+    });
+
+    it('cannot widen their own role, nor give a role units outside their scope', async () => {
+      const me = callers['hotel.a'];
+      const role = expectOk(await ctx().call('/sys/role/inquire', { size: 100, current: 1 }, admin)).records.find((r) => r.id === me.roleId)!;
+      const widen = await ctx().call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope: 'orgAndBelow', version: role.version }, me.token);
+      expect(widen).toEqual({ code: 403, msg: '不能修改自己所属角色的数据范围', data: null });
+      const all = await ctx().call('/sys/role/creation', { name: '越权全部', remark: '', state: 1, dataScope: 'all' }, callers['region.r1'].token);
+      expect(all).toEqual({ code: 403, msg: '不能设置超出自己的数据范围', data: null });
+      const custom = await ctx().call('/sys/role/creation', { name: '越权指定', remark: '', state: 1, dataScope: 'custom', scopeOrgIds: [units.C] }, callers['region.r1'].token);
+      expect(custom).toEqual({ code: 404, msg: '指定单位不存在', data: null });
+      const roles = await ctx().database.db.selectFrom('sysRole').select('name').where('name', 'in', ['越权全部', '越权指定']).execute();
+      expect(roles).toEqual([]);
+      expect(expectOk(await ctx().call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, version: role.version }, me.token)).dataScope).toBe('org');
+    });
+  });
+
+  describe('组织管理', () => {
+    it('edits and removes only units of the scope, and only empty ones', async () => {
+      const region = callers['region.r1'].token;
+      expect(await ctx().call('/sys/org/removal', { id: units.C }, region)).toEqual({ code: 404, msg: '单位不存在', data: null });
+      expect(await ctx().call('/sys/org/creation', { pid: units.R2, name: '越界店', kind: 'hotel', code: 'HX', state: 1, sort: 0, remark: '' }, region)).toMatchObject({
+        code: 404,
+      });
+      // A unit-only scope cannot add units: they would fall outside it.
+      expect(
+        await ctx().call('/sys/org/creation', { pid: units.A, name: '前厅部', kind: 'department', code: 'HA-FO', state: 1, sort: 0, remark: '' }, callers['hotel.a'].token),
+      ).toMatchObject({
+        code: 404,
+      });
+      const dept = expectOk(await ctx().call('/sys/org/creation', { pid: units.A, name: '前厅部', kind: 'department', code: 'HA-FO', state: 1, sort: 0, remark: '' }, region));
+      expect(await ctx().call('/sys/org/removal', { id: units.A }, region)).toEqual({ code: 409, msg: '单位「上海店」下还有下级单位，请先删除下级单位', data: null });
+      // Moving a unit out of the region is refused: its new parent is out of scope.
+      const { createdAt: _created, updatedAt: _updated, ...fields } = dept;
+      expect(await ctx().call('/sys/org/edit', { ...fields, pid: units.C }, region)).toMatchObject({ code: 404, msg: '上级单位不存在' });
+      expect(await ctx().call('/sys/org/edit', { ...fields, pid: dept.id }, admin)).toEqual({ code: 400, msg: '不能把单位移到它自己或它的下级单位下', data: null });
+      expect(expectOk(await ctx().call('/sys/org/edit', { ...fields, name: '前厅', pid: null }, region))).toMatchObject({ name: '前厅', pid: units.A, version: 1 });
+      expectOk(await ctx().call('/sys/org/removal', { id: dept.id }, region));
+      expect(await ctx().call('/sys/org/removal', { id: units.A }, admin)).toMatchObject({ code: 409 });
+    });
+  });
+});
