@@ -9,6 +9,7 @@ import { contract, type EndpointKey } from '../../src/contract';
 import type { DataScopeKind } from '../../src/contract/constants';
 import { describeOnEachDatabase } from './support/harness';
 import { USER_PASSWORD, createRole, expectOk, menuGrants } from './support/sys-fixtures';
+import { download } from './support/files';
 
 type Hotel = 'A' | 'B' | 'C';
 const HOTELS: Hotel[] = ['A', 'B', 'C'];
@@ -22,6 +23,13 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
   const staff = {} as Record<Hotel, { id: number; version: number; nickName: string; roleId: number | null; orgId: number | null }>;
   /** Callers by name: which hotels their scope covers, their token, their own user id. */
   const callers: Record<string, { sees: Hotel[]; token: string; userId: number; roleId: number }> = {};
+  /** One device per hotel, the targets. */
+  const devices = {} as Record<
+    Hotel,
+    { id: number; name: string; sn: string; type: string; roomNo: string; locationId: number | null; state: number; remark: string; version: number }
+  >;
+  const addDevice = (token: string, sn: string, orgId: number | null) =>
+    ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
 
   const unit = async (pid: number, name: string, kind: string, code: string) =>
     expectOk(await ctx().call('/sys/org/creation', { pid, name, kind, code, state: 1, sort: 0, remark: '' }, admin)).id;
@@ -49,7 +57,13 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     units.C = await unit(units.R2, '广州店', 'hotel', 'HC');
     for (const hotel of HOTELS) staff[hotel] = expectOk(await addUser(admin, `staff.${hotel.toLowerCase()}`, units[hotel]));
 
-    const grants = [...(await menuGrants(app, '/sys/user')), ...(await menuGrants(app, '/sys/org')), ...(await menuGrants(app, '/sys/role'))];
+    const grants = [
+      ...(await menuGrants(app, '/sys/user')),
+      ...(await menuGrants(app, '/sys/org')),
+      ...(await menuGrants(app, '/sys/role')),
+      ...(await menuGrants(app, '/hotel/device')),
+    ];
+    for (const hotel of HOTELS) devices[hotel] = expectOk(await addDevice(admin, `SCOPE-${hotel}`, units[hotel])).device;
     const caller = async (name: string, dataScope: DataScopeKind, orgId: number, sees: Hotel[], scopeOrgIds: number[] = []) => {
       const role = await createRole(app, admin, `角色-${name}`, grants);
       expectOk(await app.call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope, scopeOrgIds, version: role.version }, admin));
@@ -149,6 +163,83 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       expect(page.records.map((r) => r.orgId).every((orgId) => [units.R1, units.A, units.B].includes(orgId!))).toBe(true);
       expect(page.records.map((r) => r.id)).toEqual(expect.arrayContaining([staff.A.id, staff.B.id]));
       expect(page.records.map((r) => r.id)).not.toContain(staff.C.id);
+    });
+  });
+
+  describe('every endpoint declaring the device entity, for every caller and target', () => {
+    const DEVICE_NOT_FOUND = { code: 404, msg: '设备不存在', data: null };
+    const probes: Partial<Record<EndpointKey, (token: string, target: Hotel) => Promise<{ code: number }>>> = {
+      '/hotel/device/edit': (token, target) => {
+        const { id, name, sn, type, roomNo, locationId, state, remark, version } = devices[target];
+        return ctx().call('/hotel/device/edit', { id, name: `${name}改`, sn, type, roomNo, locationId, state, remark, version }, token);
+      },
+      '/hotel/device/key/reset': (token, target) => ctx().call('/hotel/device/key/reset', { id: devices[target].id }, token),
+      '/hotel/device/command/reboot': (token, target) => ctx().call('/hotel/device/command/reboot', { id: devices[target].id }, token),
+    };
+    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/device/inquire': true, '/hotel/device/export': true };
+    const placing: Partial<Record<EndpointKey, true>> = { '/hotel/device/creation': true, '/hotel/device/import': true };
+
+    it('covers every contract endpoint that declares the device entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'device');
+      expect(declared.filter((key) => !probes[key] && !lists[key] && !placing[key])).toEqual([]);
+    });
+
+    it.each(['region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: out-of-scope devices answer 404 and nothing changes', async (name) => {
+      const caller = callers[name];
+      for (const target of HOTELS.filter((hotel) => !caller.sees.includes(hotel))) {
+        for (const [key, probe] of Object.entries(probes)) {
+          const before = await ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', devices[target].id).executeTakeFirstOrThrow();
+          expect({ key, target, answer: await probe(caller.token, target) }).toEqual({ key, target, answer: DEVICE_NOT_FOUND });
+          expect(await ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', devices[target].id).executeTakeFirstOrThrow()).toEqual(before);
+        }
+        expect(await ctx().database.db.selectFrom('hotelDeviceCommand').selectAll().execute()).toEqual([]);
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: the list, its total and the export hold only in-scope devices', async (name) => {
+      const caller = callers[name];
+      const page = expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1 }, caller.token));
+      const rows = await ctx().database.db.selectFrom('hotelDevice').select(['id', 'sn', 'orgId', 'createdBy']).orderBy('id').execute();
+      const visible = rows.filter((row) =>
+        name === 'group.all'
+          ? true
+          : name === 'self.only'
+            ? row.createdBy === caller.userId
+            : caller.sees.some((hotel) => row.orgId === units[hotel]) || (name === 'region.r1' && row.orgId === units.R1),
+      );
+      expect(page.records.map((r) => r.id).sort((a, b) => a - b)).toEqual(visible.map((r) => r.id));
+      expect(page.total).toBe(visible.length);
+      const file = await download(ctx(), '/hotel/device/export', {}, caller.token);
+      expect(
+        file.rows
+          .slice(1)
+          .map((row) => row[1])
+          .sort(),
+      ).toEqual(page.records.map((r) => r.sn).sort());
+      const searched = expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1, params: { name: '设备' } }, caller.token));
+      expect(searched.records.every((r) => visible.some((row) => row.id === r.id))).toBe(true);
+    });
+
+    it('a scoped caller cannot create or move a device outside the scope; 仅本人 sees what they created', async () => {
+      const hotelA = callers['hotel.a'].token;
+      const count = async () => (await ctx().database.db.selectFrom('hotelDevice').select('id').execute()).length;
+      const before = await count();
+      expect(await addDevice(hotelA, 'OUT-B-01', units.B)).toEqual({ code: 404, msg: '所属酒店不存在', data: null });
+      expect(await count()).toBe(before);
+      const mine = expectOk(await addDevice(hotelA, 'IN-A-01', null)).device;
+      expect(mine.orgId).toBe(units.A);
+      const { id, name, sn, type, roomNo, locationId, state, remark, version } = mine;
+      expect(await ctx().call('/hotel/device/edit', { id, name, sn, type, roomNo, locationId, orgId: units.C, state, remark, version }, hotelA)).toEqual({
+        code: 404,
+        msg: '所属酒店不存在',
+        data: null,
+      });
+      expect((await ctx().database.db.selectFrom('hotelDevice').select('orgId').where('id', '=', id).executeTakeFirstOrThrow()).orgId).toBe(units.A);
+
+      const self = callers['self.only'];
+      const own = expectOk(await addDevice(self.token, 'SELF-01', null)).device;
+      const page = expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1 }, self.token));
+      expect(page.records.map((r) => r.id)).toEqual([own.id]);
     });
   });
 
