@@ -28,6 +28,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     Hotel,
     { id: number; name: string; sn: string; type: string; roomNo: string; locationId: number | null; state: number; remark: string; version: number }
   >;
+  const alarms = {} as Record<Hotel, number>;
   const addDevice = (token: string, sn: string, orgId: number | null) =>
     ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
 
@@ -62,8 +63,30 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/sys/org')),
       ...(await menuGrants(app, '/sys/role')),
       ...(await menuGrants(app, '/hotel/device')),
+      ...(await menuGrants(app, '/hotel/alarm')),
     ];
-    for (const hotel of HOTELS) devices[hotel] = expectOk(await addDevice(admin, `SCOPE-${hotel}`, units[hotel])).device;
+    for (const hotel of HOTELS) {
+      devices[hotel] = expectOk(await addDevice(admin, `SCOPE-${hotel}`, units[hotel])).device;
+      const now = Date.now();
+      alarms[hotel] = (
+        await app.database.db
+          .insertInto('hotelAlarm')
+          .values({
+            deviceId: devices[hotel].id,
+            type: 'offline',
+            severity: 'major',
+            message: '设备离线',
+            startedAt: now,
+            lastAt: now,
+            acknowledgedBy: null,
+            acknowledgedAt: null,
+            clearedBy: null,
+            clearedAt: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
     const caller = async (name: string, dataScope: DataScopeKind, orgId: number, sees: Hotel[], scopeOrgIds: number[] = []) => {
       const role = await createRole(app, admin, `角色-${name}`, grants);
       expectOk(await app.call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope, scopeOrgIds, version: role.version }, admin));
@@ -175,8 +198,12 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       },
       '/hotel/device/key/reset': (token, target) => ctx().call('/hotel/device/key/reset', { id: devices[target].id }, token),
       '/hotel/device/command/reboot': (token, target) => ctx().call('/hotel/device/command/reboot', { id: devices[target].id }, token),
+      '/hotel/device/status': (token, target) => ctx().call('/hotel/device/status', { id: devices[target].id, size: 10, current: 1 }, token),
+      '/hotel/alarm/acknowledge': (token, target) => ctx().call('/hotel/alarm/acknowledge', { ids: [alarms[target]] }, token),
+      '/hotel/alarm/clear': (token, target) => ctx().call('/hotel/alarm/clear', { ids: [alarms[target]] }, token),
     };
-    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/device/inquire': true, '/hotel/device/export': true };
+    const notFoundOf = (key: string) => (key.startsWith('/hotel/alarm/') ? { code: 404, msg: '告警不存在', data: null } : DEVICE_NOT_FOUND);
+    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/device/inquire': true, '/hotel/device/export': true, '/hotel/alarm/inquire': true };
     const placing: Partial<Record<EndpointKey, true>> = { '/hotel/device/creation': true, '/hotel/device/import': true };
 
     it('covers every contract endpoint that declares the device entity', () => {
@@ -188,9 +215,13 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       const caller = callers[name];
       for (const target of HOTELS.filter((hotel) => !caller.sees.includes(hotel))) {
         for (const [key, probe] of Object.entries(probes)) {
-          const before = await ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', devices[target].id).executeTakeFirstOrThrow();
-          expect({ key, target, answer: await probe(caller.token, target) }).toEqual({ key, target, answer: DEVICE_NOT_FOUND });
-          expect(await ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', devices[target].id).executeTakeFirstOrThrow()).toEqual(before);
+          const state = async () => ({
+            device: await ctx().database.db.selectFrom('hotelDevice').selectAll().where('id', '=', devices[target].id).executeTakeFirstOrThrow(),
+            alarm: await ctx().database.db.selectFrom('hotelAlarm').selectAll().where('id', '=', alarms[target]).executeTakeFirstOrThrow(),
+          });
+          const before = await state();
+          expect({ key, target, answer: await probe(caller.token, target) }).toEqual({ key, target, answer: notFoundOf(key) });
+          expect(await state()).toEqual(before);
         }
         expect(await ctx().database.db.selectFrom('hotelDeviceCommand').selectAll().execute()).toEqual([]);
       }
@@ -218,6 +249,10 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ).toEqual(page.records.map((r) => r.sn).sort());
       const searched = expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1, params: { name: '设备' } }, caller.token));
       expect(searched.records.every((r) => visible.some((row) => row.id === r.id))).toBe(true);
+      const alarmPage = expectOk(await ctx().call('/hotel/alarm/inquire', { size: 100, current: 1 }, caller.token));
+      const visibleAlarms = HOTELS.filter((hotel) => visible.some((row) => row.id === devices[hotel].id)).map((hotel) => alarms[hotel]);
+      expect(alarmPage.records.map((r) => r.id).sort((a, b) => a - b)).toEqual(visibleAlarms.sort((a, b) => a - b));
+      expect(alarmPage.total).toBe(visibleAlarms.length);
     });
 
     it('a scoped caller cannot create or move a device outside the scope; 仅本人 sees what they created', async () => {
