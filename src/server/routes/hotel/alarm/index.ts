@@ -107,7 +107,10 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
   /** Refuses unknown or out-of-scope ids (404) and a batch where every alarm already had it done (409). */
   const assertActionable = async (scope: DataScope, ids: number[], done: 'acknowledgedAt' | 'clearedAt', doneMsg: string) => {
     const unique = [...new Set(ids)];
-    const rows = await alarmsWithDevices(app.db, scope).select(['a.id', `a.${done}`]).where('a.id', 'in', unique).execute();
+    const rows = await alarmsWithDevices(app.db, scope)
+      .select(['a.id', `a.${done}`])
+      .where('a.id', 'in', unique)
+      .execute();
     if (rows.length !== unique.length) throw notFound('告警');
     if (rows.every((row) => row[done] !== null)) throw conflict(doneMsg);
     return unique;
