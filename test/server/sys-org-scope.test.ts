@@ -29,6 +29,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     { id: number; name: string; sn: string; type: string; roomNo: string; locationId: number | null; state: number; remark: string; version: number }
   >;
   const alarms = {} as Record<Hotel, number>;
+  const places = {} as Record<Hotel, { building: number; floor: number }>;
   const addDevice = (token: string, sn: string, orgId: number | null) =>
     ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
 
@@ -64,7 +65,13 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/sys/role')),
       ...(await menuGrants(app, '/hotel/device')),
       ...(await menuGrants(app, '/hotel/alarm')),
+      ...(await menuGrants(app, '/hotel/location')),
     ];
+    for (const hotel of HOTELS) {
+      const building = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: `${hotel}楼`, sort: 0, orgId: units[hotel] }, admin));
+      const floor = expectOk(await app.call('/hotel/location/creation', { parentId: building.id, kind: 'floor', name: '1F', sort: 0 }, admin));
+      places[hotel] = { building: building.id, floor: floor.id };
+    }
     for (const hotel of HOTELS) {
       devices[hotel] = expectOk(await addDevice(admin, `SCOPE-${hotel}`, units[hotel])).device;
       const now = Date.now();
@@ -275,6 +282,65 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       const own = expectOk(await addDevice(self.token, 'SELF-01', null)).device;
       const page = expectOk(await ctx().call('/hotel/device/inquire', { size: 100, current: 1 }, self.token));
       expect(page.records.map((r) => r.id)).toEqual([own.id]);
+    });
+  });
+
+  describe('every endpoint declaring the location entity, for every caller and target', () => {
+    const NO_LOCATION = { code: 404, msg: '位置不存在', data: null };
+    const NO_PARENT = { code: 404, msg: '上级位置不存在', data: null };
+    const probes: Partial<Record<EndpointKey, { expect: unknown; call: (token: string, target: Hotel) => Promise<unknown> }>> = {
+      '/hotel/location/edit': {
+        expect: NO_LOCATION,
+        call: (token, target) => ctx().call('/hotel/location/edit', { id: places[target].floor, name: '2F', sort: 0, version: 0 }, token),
+      },
+      '/hotel/location/removal': { expect: NO_LOCATION, call: (token, target) => ctx().call('/hotel/location/removal', { id: places[target].floor }, token) },
+      '/hotel/location/rooms/creation': {
+        expect: NO_PARENT,
+        call: (token, target) => ctx().call('/hotel/location/rooms/creation', { floorId: places[target].floor, from: '0101', to: '0102' }, token),
+      },
+      '/hotel/location/creation': {
+        expect: NO_PARENT,
+        call: (token, target) => ctx().call('/hotel/location/creation', { parentId: places[target].building, kind: 'floor', name: '9F', sort: 0 }, token),
+      },
+    };
+    const lists: Partial<Record<EndpointKey, true>> = { 'GET /hotel/location/tree': true };
+
+    it('covers every contract endpoint that declares the location entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'location');
+      expect(declared.filter((key) => !probes[key] && !lists[key])).toEqual([]);
+    });
+
+    it.each(['region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: out-of-scope locations answer 404 and nothing changes', async (name) => {
+      const caller = callers[name];
+      const all = () => ctx().database.db.selectFrom('hotelLocation').selectAll().orderBy('id').execute();
+      for (const target of HOTELS.filter((hotel) => !caller.sees.includes(hotel))) {
+        for (const [key, probe] of Object.entries(probes)) {
+          const before = await all();
+          expect({ key, target, answer: await probe.call(caller.token, target) }).toEqual({ key, target, answer: probe.expect });
+          expect(await all()).toEqual(before);
+        }
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: the tree holds the buildings of the scope with their floors', async (name) => {
+      const caller = callers[name];
+      const tree = expectOk(await ctx().call('GET /hotel/location/tree', null, caller.token));
+      const ids = tree.map((row) => row.id);
+      for (const hotel of HOTELS) {
+        const seen = caller.sees.includes(hotel);
+        expect({ hotel, building: ids.includes(places[hotel].building), floor: ids.includes(places[hotel].floor) }).toEqual({ hotel, building: seen, floor: seen });
+      }
+      if (name !== 'group.all') expect(tree.every((row) => row.kind !== 'building' || caller.sees.some((hotel) => row.orgId === units[hotel]))).toBe(true);
+    });
+
+    it('a building goes only into a hotel of the scope', async () => {
+      expect(await ctx().call('/hotel/location/creation', { parentId: 0, kind: 'building', name: '越界楼', sort: 0, orgId: units.C }, callers['hotel.a'].token)).toEqual({
+        code: 404,
+        msg: '所属酒店不存在',
+        data: null,
+      });
+      const made = expectOk(await ctx().call('/hotel/location/creation', { parentId: 0, kind: 'building', name: 'A2楼', sort: 0 }, callers['hotel.a'].token));
+      expect(made.orgId).toBe(units.A);
     });
   });
 
