@@ -87,7 +87,11 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
     const now = Date.now();
     const row = await uniquely(
       () =>
-        app.db.insertInto('hotelLocation').values({ parentId, kind, name, sort, orgId, createdBy: me.userId, createdAt: now, updatedAt: now }).returningAll().executeTakeFirstOrThrow(),
+        app.db
+          .insertInto('hotelLocation')
+          .values({ parentId, kind, name, sort, orgId, createdBy: me.userId, createdAt: now, updatedAt: now })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
       NAME_TAKEN,
     );
     return ok(toRecord(row), SAVED);
