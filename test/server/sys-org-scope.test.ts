@@ -210,7 +210,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       '/hotel/alarm/clear': (token, target) => ctx().call('/hotel/alarm/clear', { ids: [alarms[target]] }, token),
     };
     const notFoundOf = (key: string) => (key.startsWith('/hotel/alarm/') ? { code: 404, msg: '告警不存在', data: null } : DEVICE_NOT_FOUND);
-    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/device/inquire': true, '/hotel/device/export': true, '/hotel/alarm/inquire': true };
+    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/device/inquire': true, '/hotel/device/export': true, '/hotel/alarm/inquire': true, '/sys/panel/inquire': true };
     const placing: Partial<Record<EndpointKey, true>> = { '/hotel/device/creation': true, '/hotel/device/import': true };
 
     it('covers every contract endpoint that declares the device entity', () => {
@@ -342,6 +342,23 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       const made = expectOk(await ctx().call('/hotel/location/creation', { parentId: 0, kind: 'building', name: 'A2楼', sort: 0 }, callers['hotel.a'].token));
       expect(made.orgId).toBe(units.A);
     });
+  });
+
+  it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac'])('%s: the panel counts only the scope’s users, devices and alarms', async (name) => {
+    const caller = callers[name];
+    const grant = await menuGrants(ctx(), '/sys/panel');
+    expectOk(await ctx().call('/sys/role/auth', { roleId: caller.roleId, grant, revoke: [] }, admin));
+    const panel = expectOk(await ctx().call('/sys/panel/inquire', {}, caller.token));
+    const db = ctx().database.db;
+    const orgs = name === 'group.all' ? null : [...caller.sees.map((hotel) => units[hotel]), ...(name === 'region.r1' ? [units.R1] : [])];
+    const devicesIn = (await db.selectFrom('hotelDevice').select(['id', 'orgId', 'type']).execute()).filter((row) => orgs === null || orgs.includes(row.orgId!));
+    const usersIn = (await db.selectFrom('sysUser').select(['id', 'orgId']).execute()).filter((row) => orgs === null || orgs.includes(row.orgId!));
+    const alarmsIn = (await db.selectFrom('hotelAlarm').select(['deviceId']).where('clearedAt', 'is', null).execute()).filter((row) =>
+      devicesIn.some((d) => d.id === row.deviceId),
+    );
+    expect({ devices: panel.devices, users: panel.users, alarms: panel.alarmsActive }).toEqual({ devices: devicesIn.length, users: usersIn.length, alarms: alarmsIn.length });
+    expect(panel.devicesByType.reduce((sum, row) => sum + row.count, 0)).toBe(devicesIn.length);
+    expectOk(await ctx().call('/sys/role/auth', { roleId: caller.roleId, grant: [], revoke: grant }, admin));
   });
 
   describe('escalation', () => {
