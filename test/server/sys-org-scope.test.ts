@@ -29,6 +29,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     { id: number; name: string; sn: string; type: string; roomNo: string; locationId: number | null; state: number; remark: string; version: number }
   >;
   const alarms = {} as Record<Hotel, number>;
+  const sessions = {} as Record<Hotel, number>;
   const places = {} as Record<Hotel, { building: number; floor: number }>;
   const addDevice = (token: string, sn: string, orgId: number | null) =>
     ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
@@ -57,7 +58,18 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     units.A = await unit(units.R1, '上海店', 'hotel', 'HA');
     units.B = await unit(units.R1, '杭州店', 'hotel', 'HB');
     units.C = await unit(units.R2, '广州店', 'hotel', 'HC');
-    for (const hotel of HOTELS) staff[hotel] = expectOk(await addUser(admin, `staff.${hotel.toLowerCase()}`, units[hotel]));
+    for (const hotel of HOTELS) {
+      staff[hotel] = expectOk(await addUser(admin, `staff.${hotel.toLowerCase()}`, units[hotel]));
+      // A live session of each staff member, for the online-users screen.
+      const now = Date.now();
+      sessions[hotel] = (
+        await app.database.db
+          .insertInto('sysSession')
+          .values({ tokenHash: `scope-test-${hotel}`, userId: staff[hotel].id, createdAt: now, lastSeenAt: now, expiresAt: now + 3_600_000, revokedAt: null, ip: '10.0.0.1' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
 
     const grants = [
       ...(await menuGrants(app, '/sys/user')),
@@ -66,6 +78,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/hotel/device')),
       ...(await menuGrants(app, '/hotel/alarm')),
       ...(await menuGrants(app, '/hotel/location')),
+      ...(await menuGrants(app, '/monitor/online')),
     ];
     for (const hotel of HOTELS) {
       const building = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: `${hotel}楼`, sort: 0, orgId: units[hotel] }, admin));
@@ -136,9 +149,12 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       '/sys/user/password/reset': (token, target) => ctx().call('/sys/user/password/reset', { id: staff[target].id, password: 'Fresh-Harbour-Lamp-3' }, token),
       '/sys/role/bind/user': (token, target) => ctx().call('/sys/role/bind/user', { userId: staff[target].id, roleId: callers['self.only'].roleId }, token),
       '/sys/role/unbind/user': (token, target) => ctx().call('/sys/role/unbind/user', { userId: staff[target].id, roleId: callers['self.only'].roleId }, token),
+      '/monitor/online/revoke/user': (token, target) => ctx().call('/monitor/online/revoke/user', { userId: staff[target].id }, token),
+      '/monitor/online/revoke': (token, target) => ctx().call('/monitor/online/revoke', { sessionId: sessions[target] }, token),
     };
+    const notFoundOf = (key: string) => (key === '/monitor/online/revoke' ? { code: 404, msg: '在线会话不存在', data: null } : NOT_FOUND);
     /** Lists: the ids they answer, checked against the scope. */
-    const lists: Partial<Record<EndpointKey, true>> = { '/sys/user/inquire': true, '/sys/role/user/inquire': true, '/sys/user/export': true };
+    const lists: Partial<Record<EndpointKey, true>> = { '/sys/user/inquire': true, '/sys/role/user/inquire': true, '/sys/user/export': true, '/monitor/online/inquire': true };
     /** Placing: creation and import put rows into a unit (the escalation cases below). */
     const placing: Partial<Record<EndpointKey, true>> = { '/sys/user/creation': true, '/sys/user/import': true };
 
@@ -153,7 +169,8 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         for (const [key, probe] of Object.entries(probes)) {
           const before = await ctx().database.db.selectFrom('sysUser').selectAll().where('id', '=', staff[target].id).executeTakeFirstOrThrow();
           const answer = await probe(caller.token, target);
-          expect({ key, target, answer }).toEqual({ key, target, answer: NOT_FOUND });
+          expect({ key, target, answer }).toEqual({ key, target, answer: notFoundOf(key) });
+          expect(await ctx().database.db.selectFrom('sysSession').select('revokedAt').where('id', '=', sessions[target]).executeTakeFirstOrThrow()).toEqual({ revokedAt: null });
           expect(await ctx().database.db.selectFrom('sysUser').selectAll().where('id', '=', staff[target].id).executeTakeFirstOrThrow()).toEqual(before);
         }
       }
@@ -184,6 +201,12 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         );
       expect(page.records.map((r) => r.id).sort()).toEqual(inScope.map((r) => r.id).sort());
       expect(page.total).toBe(inScope.length);
+      const online = expectOk(await ctx().call('/monitor/online/inquire', { size: 100, current: 1 }, caller.token));
+      expect(online.records.every((r) => inScope.some((row) => row.id === r.userId))).toBe(true);
+      for (const hotel of HOTELS) {
+        const listed = online.records.some((r) => r.sessionId === sessions[hotel]);
+        expect({ hotel, listed }).toEqual({ hotel, listed: inScope.some((row) => row.id === staff[hotel].id) });
+      }
       const roleUsers = expectOk(await ctx().call('/sys/role/user/inquire', { size: 100, current: 1, params: { roleId: callers['self.only'].roleId, member: 0 } }, caller.token));
       expect(roleUsers.records.every((r) => inScope.some((row) => row.id === r.id))).toBe(true);
     });
