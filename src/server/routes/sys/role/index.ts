@@ -72,9 +72,10 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
       }
       if (id === me.roleId && state !== 1) throw invalid('不能停用自己所属的角色');
       const dataScope = request.body.dataScope ?? role.dataScope;
-      const units =
-        dataScope !== 'custom' ? [] : (request.body.scopeOrgIds ?? (await trx.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', id).execute()).map((u) => u.orgId));
-      const scopeChanges = request.body.dataScope !== undefined || request.body.scopeOrgIds !== undefined;
+      const stored = (await trx.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', id).execute()).map((u) => u.orgId);
+      const units = dataScope !== 'custom' ? [] : (request.body.scopeOrgIds ?? stored);
+      // A form sends the scope back as it was: only a different one counts as a change.
+      const scopeChanges = dataScope !== role.dataScope || units.length !== stored.length || units.some((unit) => !stored.includes(unit));
       if (scopeChanges) {
         // A scoped operator cannot widen the role they act with, nor hand out a scope wider than theirs.
         if (id === me.roleId && !me.builtin && scope.kind !== 'all') throw forbidden('不能修改自己所属角色的数据范围');
