@@ -422,7 +422,9 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       const roles = await ctx().database.db.selectFrom('sysRole').select('name').where('name', 'in', ['越权全部', '越权指定']).execute();
       expect(roles).toEqual([]);
       // The form sends the scope back unchanged with a new name: that is no widening.
-      expect(expectOk(await ctx().call('/sys/role/edit', { id: role.id, name: `${role.name}改`, remark: '', state: 1, dataScope: 'org', version: role.version }, me.token)).dataScope).toBe('org');
+      expect(
+        expectOk(await ctx().call('/sys/role/edit', { id: role.id, name: `${role.name}改`, remark: '', state: 1, dataScope: 'org', version: role.version }, me.token)).dataScope,
+      ).toBe('org');
     });
   });
 
