@@ -63,3 +63,16 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Data rows per import file: each new user costs a password hash, a device only a key. */
 export const USER_IMPORT_MAX_ROWS = 500;
 export const DEVICE_IMPORT_MAX_ROWS = 5000;
+
+/** The kinds of organisation unit, top down (a hotel's buildings and devices hang under the hotel). */
+export const ORG_KINDS = ['group', 'region', 'hotel', 'department'] as const;
+export type OrgKind = (typeof ORG_KINDS)[number];
+export const ORG_KIND_LABELS: Record<OrgKind, string> = { group: '集团', region: '区域', hotel: '酒店', department: '部门' };
+
+/**
+ * A role's data scope, widest first: every row; the user's unit and its subtree; the user's unit
+ * only; the chosen units (each with its subtree); the user's own record and the rows they created.
+ */
+export const DATA_SCOPES = ['all', 'orgAndBelow', 'org', 'custom', 'self'] as const;
+export type DataScopeKind = (typeof DATA_SCOPES)[number];
+export const DATA_SCOPE_LABELS: Record<DataScopeKind, string> = { all: '全部数据', orgAndBelow: '本单位及下级', org: '仅本单位', custom: '指定单位', self: '仅本人' };

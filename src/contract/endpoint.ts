@@ -22,6 +22,7 @@ export const AUDIT_TARGET_TYPES = [
   'message',
   'rule',
   'maintenance',
+  'org',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -47,6 +48,15 @@ export interface AuditMeta {
   action?: string;
 }
 
+/**
+ * The scoped data an endpoint reads or writes: the server answers it only with the rows of the
+ * caller's data scope (their unit and their role's scope), and a generated test sweeps every
+ * endpoint that declares one. Configuration (menus, resources, dictionaries, roles, schedules)
+ * declares none: function permission alone governs it.
+ */
+export const SCOPED_ENTITIES = ['org', 'user', 'location', 'device'] as const;
+export type ScopedEntity = (typeof SCOPED_ENTITIES)[number];
+
 export interface EndpointSpec<B extends TSchema | null = TSchema | null, D extends TSchema = TSchema> {
   method: 'POST' | 'GET';
   /** POST: the JSON body (an upload's query string); GET: the query string. */
@@ -58,7 +68,12 @@ export interface EndpointSpec<B extends TSchema | null = TSchema | null, D exten
    * a file (UPLOAD_TYPES), its options travel in the query string, the answer is the envelope.
    */
   transport?: 'download' | 'upload';
+  /** The scoped entity whose rows it touches (see SCOPED_ENTITIES). */
+  scope?: ScopedEntity;
 }
+
+/** Declares the scoped entity an endpoint touches. */
+export const scoped = <E extends EndpointSpec, S extends ScopedEntity>(scope: S, spec: E) => ({ ...spec, scope }) as E & { scope: S };
 
 /** Inquiries, details, previews: changing nothing, recorded only when refused or failed. */
 export const reads: AuditMeta = { kind: 'read' };

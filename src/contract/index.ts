@@ -7,6 +7,7 @@ import type { EndpointSpec, BodyOfSpec, DataOfSpec } from './endpoint';
 import { verifyEndpoints } from './sys/verify';
 import { panelEndpoints } from './sys/panel';
 import { userEndpoints } from './sys/user';
+import { orgEndpoints } from './sys/org';
 import { roleEndpoints } from './sys/role';
 import { menuEndpoints } from './sys/menu';
 import { resourceEndpoints } from './sys/resource';
@@ -29,6 +30,7 @@ export const contract = {
   ...verifyEndpoints,
   ...panelEndpoints,
   ...userEndpoints,
+  ...orgEndpoints,
   ...roleEndpoints,
   ...menuEndpoints,
   ...resourceEndpoints,

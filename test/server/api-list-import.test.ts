@@ -10,6 +10,7 @@ import { createRole, createUser, expectOk, menuGrants, rowCount, signedInOperato
 import { download, upload, xlsxFile } from './support/files';
 import type { DataOf } from '../../src/contract';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 
 /** A column's text cells, one per line (the notes sheet holds text only). */
 const cellTexts = (values: readonly unknown[]) => values.filter((value): value is string => typeof value === 'string').join('\n');
@@ -259,7 +260,7 @@ describeOnEachDatabase('list import', (ctx) => {
       ]);
       const applied = await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '0110', '禁用', '换过电池']], 'apply', true);
       expect(applied.data).toMatchObject({ created: 0, updated: 1, credentials: [] });
-      const after = await deviceWithPresence(ctx().database.db, before.id);
+      const after = await deviceWithPresence(ctx().database.db, SYSTEM_SCOPE, before.id);
       expect(after).toMatchObject({
         id: before.id,
         name: '101 门锁（新）',

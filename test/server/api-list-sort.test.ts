@@ -17,6 +17,7 @@ import { DEVICE_SORT_KEYS } from '../../src/contract/hotel/device';
 import { ADVANCED_SORT_KEYS } from '../../src/contract/hotel/advanced';
 import { defaultOrder, inOrder, listOrder, ordered } from '../../src/server/lib/list-query';
 import { devicesJoinedToPresence } from '../../src/server/routes/hotel/device/presence';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -163,7 +164,7 @@ describeOnEachDatabase('list sorting', (ctx) => {
   it('reads keyset batches in the same order as one query, across NULLs and ties', async () => {
     const db = ctx().database.db;
     const keys = { name: 'name', lastSeenAt: { column: 'lastSeenAt', nullable: true } } as const;
-    const devices = () => devicesJoinedToPresence(db).select(['hotelDevice.id', 'name', 'lastSeenAt']);
+    const devices = () => devicesJoinedToPresence(db, SYSTEM_SCOPE).select(['hotelDevice.id', 'name', 'lastSeenAt']);
     for (const field of ['name', 'lastSeenAt'] as const) {
       for (const direction of ['ascend', 'descend'] as const) {
         const order = listOrder({ field, order: direction }, keys, defaultOrder(['id', 'hotelDevice.id']), 'hotelDevice.id');

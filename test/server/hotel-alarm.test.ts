@@ -3,6 +3,7 @@ import { migrateUpTo, openTestKysely } from './support/migrations';
 import type { EndpointKey } from '../../src/contract';
 import { expectOk, menuGrants, setPresence, signedInOperator } from './support/sys-fixtures';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
 import { runTask } from '../../src/server/services/scheduler/tasks';
@@ -34,7 +35,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
   /** Online, last heard from `lastSeenAt` (as if its heartbeat had come then). */
   const onlineSince = (ids: number[], lastSeenAt: number) => setPresence(db(), ids, { online: 1, lastSeenAt });
   const sweep = (now: number, minutes = 5) => runTask('device.offlineSweep', { minutes }, { app: ctx().app, now });
-  const stored = async (id: number) => (await deviceWithPresence(db(), id))!;
+  const stored = async (id: number) => (await deviceWithPresence(db(), SYSTEM_SCOPE, id))!;
   const alarmsOf = (deviceId: number) => db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).orderBy('id').execute();
   /** The offline condition again for `d` at `at`, as a sweep would apply it to a device already offline. */
   const offlineAgain = async (d: { id: number; name: string; sn: string }, at: number) => {

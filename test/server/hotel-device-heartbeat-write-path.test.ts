@@ -14,6 +14,7 @@ import { heartbeatLookup } from '../../src/server/routes/hotel/device/heartbeat'
 import { FLUSH_BATCH } from '../../src/server/services/device-status/last-seen';
 import { listParameter } from '../../src/server/lib/id-list';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 
 const MINUTE = 60_000;
 
@@ -38,7 +39,7 @@ describeOnEachDatabase(
       admin = await ctx().login();
     });
     const create = async (sn: string) => expectOk(await ctx().call('/hotel/device/creation', { name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' }, admin));
-    const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, id))!;
+    const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, SYSTEM_SCOPE, id))!;
     const transitions = (id: number) => ctx().database.db.selectFrom('hotelDeviceTransition').select(['online', 'cause']).where('deviceId', '=', id).orderBy('id').execute();
 
     it('writes a device coming online before answering, and holds the beats of an online device for the flush', async () => {

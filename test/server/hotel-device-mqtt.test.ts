@@ -12,6 +12,7 @@ import { expectOk } from './support/sys-fixtures';
 import type { ServerConfig } from '../../src/server/config';
 import { captureLog } from './support/log-capture';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 
 const MQTT_URL = process.env.MQTT_URL;
 const uniquePrefix = () => `test-${crypto.randomBytes(6).toString('hex')}`;
@@ -30,7 +31,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function createDevice(app: TestApp, token: string, sn: string, state = 1) {
   return expectOk(await app.call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', state, remark: '' }, token));
 }
-const deviceRow = async (app: TestApp, id: number) => (await deviceWithPresence(app.database.db, id))!;
+const deviceRow = async (app: TestApp, id: number) => (await deviceWithPresence(app.database.db, SYSTEM_SCOPE, id))!;
 const onlineRecords = async (app: TestApp, id: number) =>
   (
     await app.database.db

@@ -5,6 +5,7 @@ import type { EndpointKey } from '../../src/contract';
 import { deviceRow, expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
 import { queryPlan } from './support/query-plan';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 
 const MINUTE = 60_000;
 const STAFF_ENDPOINTS: EndpointKey[] = ['/hotel/device/inquire', '/hotel/device/creation', '/hotel/device/edit', '/hotel/device/key/reset'];
@@ -37,7 +38,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
     admin = await ctx().login();
   });
   const create = async (body: Record<string, unknown>) => expectOk(await ctx().call('/hotel/device/creation', body, admin));
-  const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, id))!;
+  const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, SYSTEM_SCOPE, id))!;
 
   describe('creation', () => {
     it('saves a device and answers its key once, keeping only the key hash', async () => {

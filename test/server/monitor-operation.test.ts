@@ -83,7 +83,7 @@ describeOnEachDatabase(
           msg: '账号添加成功：audit.user',
           ip: '127.0.0.1',
         });
-        expect(JSON.parse(created.params)).toEqual({ userName: 'audit.user', nickName: '审计', password: '******', state: 1, roleId: null });
+        expect(JSON.parse(created.params)).toEqual({ userName: 'audit.user', nickName: '审计', password: '******', state: 1, roleId: null, orgId: null });
 
         const role = expectOk(await app.call('/sys/role/creation', { name: '审计角色', remark: '', state: 1 }, admin));
         const device = expectOk(await app.call('/hotel/device/creation', { name: '门锁 1', sn: 'AUDIT-0001', type: 'lock', roomNo: '0101', state: 1, remark: '' }, admin));

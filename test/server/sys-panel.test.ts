@@ -8,6 +8,7 @@ import { expectOk, setPresence } from './support/sys-fixtures';
 import { devicesByType, onlineHistory, scheduleRunsPerDay, signInsPerDay } from '../../src/server/routes/sys/panel/charts';
 import { runTask } from '../../src/server/services/scheduler/tasks';
 import { PANEL_DAYS } from '../../src/contract/sys/panel';
+import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,7 +67,7 @@ describeOnEachDatabase('sys/panel', (ctx) => {
         shanghai(2024, 3, 1, 0, 0), // the first of the 14 days
         shanghai(2024, 2, 29, 23, 59), // one day too old
       ]);
-      const series = await signInsPerDay(ctx().database.db, NOW);
+      const series = await signInsPerDay(ctx().database.db, SYSTEM_SCOPE, NOW);
       expect(series).toHaveLength(PANEL_DAYS);
       expect(series[0]).toEqual({ day: '2024-03-01', count: 1 });
       expect(series.at(-2)).toEqual({ day: '2024-03-13', count: 1 });
@@ -193,7 +194,7 @@ describeOnEachDatabase('sys/panel', (ctx) => {
       { type: 'gateway', label: '网关', count: 2 },
       { type: 'retired', label: 'retired', count: 1 },
     ];
-    expect(await devicesByType(db)).toEqual(expected);
+    expect(await devicesByType(db, SYSTEM_SCOPE)).toEqual(expected);
     expect(expectOk(await ctx().call('/sys/panel/inquire', {}, admin)).devicesByType).toEqual(expected);
   });
 

@@ -7,7 +7,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field, paged, pagedRequest, pageFields } from '../common';
-import { acts, post, postEmpty, reads } from '../endpoint';
+import { acts, post, postEmpty, reads, scoped } from '../endpoint';
 
 export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
 
@@ -101,10 +101,10 @@ export const DeviceStatusData = Type.Object({
 const FIRST_ALARM = 'body.ids.0';
 
 export const alarmEndpoints = {
-  '/hotel/alarm/inquire': post(AlarmInquire, paged(AlarmRecord), reads),
-  '/hotel/alarm/acknowledge': post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM)),
-  '/hotel/alarm/clear': post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM)),
+  '/hotel/alarm/inquire': scoped('device', post(AlarmInquire, paged(AlarmRecord), reads)),
+  '/hotel/alarm/acknowledge': scoped('device', post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM))),
+  '/hotel/alarm/clear': scoped('device', post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM))),
   '/hotel/alarm/timeout/inquire': postEmpty(TimeoutList, reads),
   '/hotel/alarm/timeout/edit': post(TimeoutEdit, DeviceTypeTimeout),
-  '/hotel/device/status': post(DeviceStatusRequest, DeviceStatusData, reads),
+  '/hotel/device/status': scoped('device', post(DeviceStatusRequest, DeviceStatusData, reads)),
 };

@@ -4,7 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
-import { download, post, upload, acts, reads } from '../endpoint';
+import { download, post, upload, acts, reads, scoped } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 
 export const DEVICE_COMMAND_STATUSES = ['sent', 'acked', 'timed_out'] as const;
@@ -28,6 +28,8 @@ export const DeviceRecord = Type.Object({
   /** A room, or a floor/building for shared equipment; its path reads 主楼 / 8F / 0808. */
   locationId: field.nullable(Type.Integer()),
   locationPath: Type.String(),
+  /** The device's hotel (sys/org). */
+  orgId: field.nullable(Type.Integer()),
   state: Type.Integer(),
   online: Type.Integer(),
   lastSeenAt: field.nullable(Type.Integer()),
@@ -64,6 +66,8 @@ const deviceFields = {
   type: field.text('设备类型', 40),
   roomNo: defaulted(field.note('房间号', 16), ''),
   locationId: defaulted(field.nullable(field.id('位置')), null),
+  /** The device's hotel; null: its location's hotel, else the creator's unit (on edit: unchanged unless the location moves it). */
+  orgId: defaulted(field.nullable(field.id('所属酒店')), null),
   state: field.flag('状态'),
   remark: field.remark(),
 };
@@ -77,13 +81,14 @@ export const HeartbeatBody = Type.Object({ sn: field.text('序列号', 64) }, { 
 export const HeartbeatData = Type.Object({ serverTime: Type.Integer() });
 
 export const deviceEndpoints = {
-  '/hotel/device/inquire': post(DeviceInquire, paged(DeviceRecord), reads),
-  '/hotel/device/creation': post(DeviceCreation, DeviceWithKey, acts('device', 'data.device.id')),
-  '/hotel/device/edit': post(DeviceEdit, DeviceRecord, acts('device')),
-  '/hotel/device/export': download(listExport(DeviceInquire)),
+  '/hotel/device/inquire': scoped('device', post(DeviceInquire, paged(DeviceRecord), reads)),
+  '/hotel/device/creation': scoped('device', post(DeviceCreation, DeviceWithKey, acts('device', 'data.device.id'))),
+  '/hotel/device/edit': scoped('device', post(DeviceEdit, DeviceRecord, acts('device'))),
+  '/hotel/device/export': scoped('device', download(listExport(DeviceInquire))),
   '/hotel/device/import/template': download(null, reads),
-  '/hotel/device/import': upload(ImportQuery, ImportSummary),
-  '/hotel/device/key/reset': post(IdBody, DeviceWithKey, acts('device')),
+  '/hotel/device/import': scoped('device', upload(ImportQuery, ImportSummary)),
+  '/hotel/device/key/reset': scoped('device', post(IdBody, DeviceWithKey, acts('device'))),
+  // Authenticated by the device's own key, not a staff scope.
   '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData, { kind: 'none' }),
-  '/hotel/device/command/reboot': post(IdBody, DeviceCommandRecord, acts('device')),
+  '/hotel/device/command/reboot': scoped('device', post(IdBody, DeviceCommandRecord, acts('device'))),
 };

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { field, IdBody, versioned } from '../common';
-import { acts, get, post, reads } from '../endpoint';
+import { acts, get, post, reads, scoped } from '../endpoint';
 
 export const LOCATION_KINDS = ['building', 'floor', 'room'] as const;
 export const LocationKindSchema = Type.Union(
@@ -18,6 +18,8 @@ export const LocationRecord = Type.Object({
   kind: Type.String(),
   name: Type.String(),
   sort: Type.Integer(),
+  /** A building's hotel (sys/org); null on floors and rooms, which follow their building. */
+  orgId: field.nullable(Type.Integer()),
   version: Type.Integer(),
 });
 export type LocationRecord = Static<typeof LocationRecord>;
@@ -27,7 +29,13 @@ const locationFields = {
   sort: field.int('排序', 0, 9999),
 };
 export const LocationCreation = Type.Object(
-  { parentId: Type.Integer({ title: '上级位置', minimum: 0, maximum: 2147483647 }), kind: LocationKindSchema, ...locationFields },
+  {
+    parentId: Type.Integer({ title: '上级位置', minimum: 0, maximum: 2147483647 }),
+    kind: LocationKindSchema,
+    ...locationFields,
+    /** A building's hotel; null: the creator's own unit. Ignored for floors and rooms. */
+    orgId: Type.Optional(field.nullable(field.id('所属酒店'))),
+  },
   { additionalProperties: false },
 );
 export const LocationEdit = Type.Object({ id: field.id(), ...locationFields, ...versioned }, { additionalProperties: false });
@@ -44,11 +52,11 @@ export const RoomBulkCreation = Type.Object(
 export const RoomBulkResult = Type.Object({ created: Type.Integer(), skipped: Type.Integer() });
 
 export const locationEndpoints = {
-  'GET /hotel/location/tree': get(null, Type.Array(LocationRecord), reads),
-  '/hotel/location/creation': post(LocationCreation, LocationRecord, acts('location')),
-  '/hotel/location/edit': post(LocationEdit, LocationRecord, acts('location')),
+  'GET /hotel/location/tree': scoped('location', get(null, Type.Array(LocationRecord), reads)),
+  '/hotel/location/creation': scoped('location', post(LocationCreation, LocationRecord, acts('location'))),
+  '/hotel/location/edit': scoped('location', post(LocationEdit, LocationRecord, acts('location'))),
   // Recorded against the floor the rooms were added to.
-  '/hotel/location/rooms/creation': post(RoomBulkCreation, RoomBulkResult, acts('location', 'body.floorId')),
+  '/hotel/location/rooms/creation': scoped('location', post(RoomBulkCreation, RoomBulkResult, acts('location', 'body.floorId'))),
   /** Only an empty location goes: no child locations, no devices. */
-  '/hotel/location/removal': post(IdBody, Type.Null(), acts('location')),
+  '/hotel/location/removal': scoped('location', post(IdBody, Type.Null(), acts('location'))),
 };

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged } from '../common';
-import { acts, post, reads } from '../endpoint';
+import { acts, post, reads, scoped } from '../endpoint';
 
 export const OnlineRecord = Type.Object({
   sessionId: Type.Integer(),
@@ -39,7 +39,7 @@ export const OnlineRevokeUser = Type.Object({ userId: field.id('用户') }, { ad
 export const RevokeResult = Type.Object({ count: Type.Integer() });
 
 export const onlineEndpoints = {
-  '/monitor/online/inquire': post(OnlineInquire, paged(OnlineRecord), reads),
-  '/monitor/online/revoke': post(OnlineRevoke, RevokeResult, acts('session', 'body.sessionId')),
-  '/monitor/online/revoke/user': post(OnlineRevokeUser, RevokeResult, acts('user', 'body.userId')),
+  '/monitor/online/inquire': scoped('user', post(OnlineInquire, paged(OnlineRecord), reads)),
+  '/monitor/online/revoke': scoped('user', post(OnlineRevoke, RevokeResult, acts('session', 'body.sessionId'))),
+  '/monitor/online/revoke/user': scoped('user', post(OnlineRevokeUser, RevokeResult, acts('user', 'body.userId'))),
 };

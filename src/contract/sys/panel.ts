@@ -1,6 +1,6 @@
 /** The dashboard's figures and chart series (sys/panel). Days are calendar days in Asia/Shanghai. */
 import { Type } from '@sinclair/typebox';
-import { postEmpty, reads } from '../endpoint';
+import { postEmpty, reads, scoped } from '../endpoint';
 
 /** How many days the per-day series cover, today included. */
 export const PANEL_DAYS = 14;
@@ -69,5 +69,5 @@ export const PanelData = Type.Object({
 });
 
 export const panelEndpoints = {
-  '/sys/panel/inquire': postEmpty(PanelData, reads),
+  '/sys/panel/inquire': scoped('device', postEmpty(PanelData, reads)),
 };

@@ -1,7 +1,8 @@
 /** Roles (sys/role): the role itself, its grants (auth bindings) and its users. */
 import { Type } from '@sinclair/typebox';
 import { field, pageFields, pagedRequest, paged, versioned, listExport } from '../common';
-import { download, get, post, acts, reads } from '../endpoint';
+import { download, get, post, acts, reads, scoped } from '../endpoint';
+import { DATA_SCOPES } from '../constants';
 import { ResourceRecord } from './resource';
 import { UserRecord } from './user';
 
@@ -12,6 +13,9 @@ export const RoleRecord = Type.Object({
   state: Type.Integer(),
   /** 1 for the built-in administrator role, which holds every grant and cannot be disabled. */
   builtin: Type.Integer(),
+  /** Which rows its users see (DATA_SCOPES); `custom` names the units in scopeOrgIds. */
+  dataScope: Type.String(),
+  scopeOrgIds: Type.Array(Type.Integer()),
   userCount: Type.Integer(),
   createdAt: field.time(),
   updatedAt: field.time(),
@@ -28,10 +32,19 @@ export const RoleInquire = pagedRequest(
   ROLE_SORT_KEYS,
 );
 
+export const DataScopeSchema = Type.Union(
+  DATA_SCOPES.map((scope) => Type.Literal(scope)),
+  { title: '数据范围' },
+);
+
 const roleFields = {
   name: field.text('角色名称', 32),
   remark: field.remark(),
   state: field.flag('状态'),
+  /** Absent: all on creation, unchanged on edit. */
+  dataScope: Type.Optional(DataScopeSchema),
+  /** The units of a custom scope, each with its subtree; ignored for the other scopes. */
+  scopeOrgIds: Type.Optional(Type.Array(field.id('指定单位'), { title: '指定单位', maxItems: 1000, uniqueItems: true })),
 };
 export const RoleCreation = Type.Object(roleFields, { additionalProperties: false });
 export const RoleEdit = Type.Object({ id: field.id(), ...roleFields, ...versioned }, { additionalProperties: false });
@@ -101,7 +114,7 @@ export const roleEndpoints = {
   '/sys/menu/resources': post(MenuResourcesInquire, paged(MenuWithResources), reads),
   '/sys/role/auth': post(RoleAuthBody, Type.Array(AuthItem), acts('role', 'body.roleId')),
   'GET /sys/role/auth': get(RoleAuthQuery, Type.Array(AuthItem), reads),
-  '/sys/role/user/inquire': post(RoleUserInquire, paged(UserRecord), reads),
-  '/sys/role/bind/user': post(RoleUserBody, Type.Null(), acts('user', 'body.userId')),
-  '/sys/role/unbind/user': post(RoleUserBody, Type.Null(), acts('user', 'body.userId')),
+  '/sys/role/user/inquire': scoped('user', post(RoleUserInquire, paged(UserRecord), reads)),
+  '/sys/role/bind/user': scoped('user', post(RoleUserBody, Type.Null(), acts('user', 'body.userId'))),
+  '/sys/role/unbind/user': scoped('user', post(RoleUserBody, Type.Null(), acts('user', 'body.userId'))),
 };

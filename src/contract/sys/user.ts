@@ -1,7 +1,7 @@
 /** Users (sys/user). The password travels only on creation, reset and own change. */
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
-import { download, post, upload, acts, reads } from '../endpoint';
+import { download, post, upload, acts, reads, scoped } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 import { passwordField } from './verify';
 import { USER_NAME_PATTERN } from '../constants';
@@ -15,6 +15,9 @@ export const UserRecord = Type.Object({
   state: Type.Integer(),
   roleId: field.nullable(Type.Integer()),
   roleName: field.nullable(Type.String()),
+  /** The user's unit (sys/org). */
+  orgId: field.nullable(Type.Integer()),
+  orgName: field.nullable(Type.String()),
   createdAt: field.time(),
   updatedAt: field.time(),
   version: Type.Integer(),
@@ -28,6 +31,8 @@ export const UserInquire = pagedRequest(
     nickName: field.note('昵称', 32),
     state: field.flag('状态'),
     roleId: field.id('角色'),
+    /** The unit and its subtree (the tree beside the list). */
+    orgId: field.id('所属单位'),
   },
   USER_SORT_KEYS,
 );
@@ -39,6 +44,8 @@ export const UserCreation = Type.Object(
     password: passwordField('密码'),
     state: field.flag('状态'),
     roleId: defaulted(field.nullable(field.id('角色')), null),
+    /** null: the creator's own unit. */
+    orgId: defaulted(field.nullable(field.id('所属单位')), null),
   },
   { additionalProperties: false },
 );
@@ -49,6 +56,8 @@ export const UserEdit = Type.Object(
     nickName: field.text('昵称', 32),
     state: field.flag('状态'),
     roleId: defaulted(field.nullable(field.id('角色')), null),
+    /** null: stays in its unit. */
+    orgId: defaulted(field.nullable(field.id('所属单位')), null),
     ...versioned,
   },
   { additionalProperties: false },
@@ -60,12 +69,12 @@ export const UserPasswordReset = Type.Object({ id: field.id(), password: passwor
 export const UserImportRow = Type.Omit(UserCreation, ['password']);
 
 export const userEndpoints = {
-  '/sys/user/inquire': post(UserInquire, paged(UserRecord), reads),
-  '/sys/user/creation': post(UserCreation, UserRecord, acts('user')),
-  '/sys/user/edit': post(UserEdit, UserRecord, acts('user')),
-  '/sys/user/password/reset': post(UserPasswordReset, Type.Null(), acts('user')),
-  '/sys/user/detail': post(IdBody, UserRecord, reads),
-  '/sys/user/export': download(listExport(UserInquire)),
+  '/sys/user/inquire': scoped('user', post(UserInquire, paged(UserRecord), reads)),
+  '/sys/user/creation': scoped('user', post(UserCreation, UserRecord, acts('user'))),
+  '/sys/user/edit': scoped('user', post(UserEdit, UserRecord, acts('user'))),
+  '/sys/user/password/reset': scoped('user', post(UserPasswordReset, Type.Null(), acts('user'))),
+  '/sys/user/detail': scoped('user', post(IdBody, UserRecord, reads)),
+  '/sys/user/export': scoped('user', download(listExport(UserInquire))),
   '/sys/user/import/template': download(null, reads),
-  '/sys/user/import': upload(ImportQuery, ImportSummary),
+  '/sys/user/import': scoped('user', upload(ImportQuery, ImportSummary)),
 };

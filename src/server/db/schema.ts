@@ -16,6 +16,26 @@ export interface RoleTable extends Audited {
   remark: string;
   state: number;
   builtin: Generated<number>;
+  /** Which rows the role's users see (contract DATA_SCOPES); `custom` adds the units in sys_role_org. */
+  dataScope: Generated<string>;
+}
+
+/** A unit of the organisation tree: group -> region -> hotel -> department (pid null for the root). */
+export interface OrgTable extends Audited {
+  id: Generated<number>;
+  pid: number | null;
+  name: string;
+  kind: string;
+  code: string;
+  state: number;
+  sort: number;
+  remark: string;
+}
+
+/** The units of a custom-scoped role (each with its subtree). */
+export interface RoleOrgTable {
+  roleId: number;
+  orgId: number;
 }
 
 export interface UserTable extends Audited {
@@ -25,6 +45,8 @@ export interface UserTable extends Audited {
   passwordHash: string;
   state: number;
   roleId: number | null;
+  /** The user's unit (sys_org). */
+  orgId: number | null;
 }
 
 export interface MenuTable extends Audited {
@@ -128,6 +150,10 @@ export interface DeviceTable extends Audited {
   state: number;
   keyHash: string;
   remark: string;
+  /** The device's hotel (sys_org). */
+  orgId: number | null;
+  /** The staff user who created it (the 仅本人 scope); null for rows from before scopes. */
+  createdBy: Generated<number | null>;
 }
 
 /**
@@ -262,6 +288,9 @@ export interface LocationTable extends Audited {
   kind: LocationKind;
   name: string;
   sort: number;
+  /** A building's hotel (sys_org); null on floors and rooms, which follow their building. */
+  orgId: Generated<number | null>;
+  createdBy: Generated<number | null>;
 }
 
 /** How many devices were online at a moment (task device.onlineSample; the panel's 24 h curve). */
@@ -377,6 +406,8 @@ export interface NotifyEscalationTable {
 
 export interface Database {
   sysRole: RoleTable;
+  sysOrg: OrgTable;
+  sysRoleOrg: RoleOrgTable;
   sysUser: UserTable;
   sysMenu: MenuTable;
   sysResource: ResourceTable;

@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { contract, type BodyOf, type Contract, type DataOf, type EndpointKey } from '../../contract';
 import { pathOfKey, type EndpointSpec } from '../../contract/endpoint';
 import { Code, type Envelope } from '../../contract/constants';
+import type { DataScope } from './data-scope';
 
 /**
  * public: anyone (login, device heartbeat — which checks its own device key; health probes);
@@ -31,6 +32,9 @@ export interface SessionUser {
   roleName: string;
   /** The built-in administrator role holds every grant. */
   builtin: boolean;
+  /** The user's unit and their role's data scope, from which the request's DataScope is built. */
+  orgId: number | null;
+  dataScope: string;
 }
 
 declare module 'fastify' {
@@ -39,6 +43,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The caller's data scope, built once by the authorization hook (lib/data-scope.ts). */
+    dataScope: DataScope | null;
   }
 }
 
@@ -57,6 +63,12 @@ export const ok = <T>(data: T, msg = '操作成功'): Envelope<T> => ({ code: Co
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new Error('currentUser() used on a public route');
   return request.user;
+}
+
+/** The data scope of a session- or resource-level route's caller (the hook builds it). */
+export function currentScope(request: FastifyRequest): DataScope {
+  if (!request.dataScope) throw new Error('currentScope() used on a public route');
+  return request.dataScope;
 }
 
 const transportOf = (spec: EndpointSpec) => spec.transport ?? 'json';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { verifyRoutes } from './sys/verify';
 import { panelRoutes } from './sys/panel';
 import { userRoutes } from './sys/user';
+import { orgRoutes } from './sys/org';
 import { roleRoutes } from './sys/role';
 import { menuRoutes } from './sys/menu';
 import { dictRoutes } from './sys/dict';
@@ -26,6 +27,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(verifyRoutes);
   await app.register(panelRoutes);
   await app.register(userRoutes);
+  await app.register(orgRoutes);
   await app.register(roleRoutes);
   await app.register(menuRoutes);
   await app.register(dictRoutes);

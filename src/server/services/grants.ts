@@ -10,7 +10,8 @@ import type { SessionUser } from '../lib/route';
 import type { Static } from '../../contract/common';
 import type { AuthItem } from '../../contract/sys/role';
 import type { DataOf } from '../../contract';
-import { forbidden, notFound } from '../lib/errors';
+import { forbidden, invalid, notFound } from '../lib/errors';
+import { hasOrg, mayPlaceUnder, type DataScope } from '../lib/data-scope';
 
 export type Grant = Static<typeof AuthItem>;
 type Db = Kysely<Database>;
@@ -18,7 +19,7 @@ type Db = Kysely<Database>;
 export const sameGrant = (a: Grant, b: Grant) => a.type === b.type && a.resource === b.resource;
 
 export async function findRole(db: Db, roleId: number) {
-  const role = await db.selectFrom('sysRole').select(['id', 'builtin']).where('id', '=', roleId).executeTakeFirst();
+  const role = await db.selectFrom('sysRole').select(['id', 'builtin', 'dataScope']).where('id', '=', roleId).executeTakeFirst();
   if (!role) throw notFound('角色');
   return role;
 }
@@ -53,15 +54,64 @@ async function isSubsetOf(db: Db, roleId: number, holderRoleId: number): Promise
   return extra === undefined;
 }
 
+/** Where the user being bound sits, and the operator's data scope, against which the role's scope is weighed. */
+export interface Placement {
+  scope: DataScope;
+  orgId: number | null;
+}
+
+const WIDER_SCOPE = '不能将用户加入数据范围超出自己的角色';
+
+/**
+ * The role's data scope, for a user in unit `orgId`, sees no row the operator's scope does not:
+ * all only under all; the user's unit and below, or the role's custom units, only where the
+ * operator covers whole subtrees; the user's unit where the operator sees it; self always.
+ */
+export async function assertScopeWithin(db: Db, operatorScope: DataScope, role: { id: number; dataScope: string }, orgId: number | null): Promise<void> {
+  if (operatorScope.kind === 'all') return;
+  switch (role.dataScope) {
+    case 'self':
+      return;
+    case 'org':
+      if (orgId !== null && hasOrg(operatorScope, orgId)) return;
+      break;
+    case 'orgAndBelow':
+      if (orgId !== null && mayPlaceUnder(operatorScope, orgId)) return;
+      break;
+    case 'custom': {
+      const units = await db.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', role.id).execute();
+      if (units.every((unit) => mayPlaceUnder(operatorScope, unit.orgId))) return;
+      break;
+    }
+  }
+  throw forbidden(WIDER_SCOPE);
+}
+
+/**
+ * A role may be given this data scope by the operator: a scoped operator cannot create or edit a
+ * role of scope all, and a custom scope names only units whose subtrees the operator covers.
+ * Unit-relative scopes (orgAndBelow, org, self) are weighed when a user is bound (assertScopeWithin).
+ */
+export async function assertScopeGivable(db: Db, operatorScope: DataScope, dataScope: string, scopeOrgIds: readonly number[]): Promise<void> {
+  if (dataScope === 'custom') {
+    if (scopeOrgIds.length === 0) throw invalid('指定单位的数据范围至少要选择一个单位');
+    const known = await db.selectFrom('sysOrg').select('id').where('id', 'in', scopeOrgIds).execute();
+    if (known.length !== scopeOrgIds.length || !scopeOrgIds.every((id) => mayPlaceUnder(operatorScope, id))) throw notFound('指定单位');
+  }
+  if (operatorScope.kind !== 'all' && dataScope === 'all') throw forbidden('不能设置超出自己的数据范围');
+}
+
 /**
  * The operator may put a user into `roleId`: the built-in role only by a built-in operator, any
- * other role only when its grants are a subset of the operator's own.
+ * other role only when its grants are a subset of the operator's own and its data scope, for the
+ * user's unit, no wider than the operator's.
  */
-export async function assertMayAssignRole(db: Db, operator: SessionUser, roleId: number): Promise<void> {
+export async function assertMayAssignRole(db: Db, operator: SessionUser, roleId: number, placement: Placement): Promise<void> {
   const role = await findRole(db, roleId);
   if (operator.builtin) return;
   if (role.builtin === 1) throw forbidden('只有超级管理员可以将用户加入超级管理员角色');
   if (!(await isSubsetOf(db, roleId, operator.roleId))) throw forbidden('不能将用户加入权限超出自己角色的角色');
+  await assertScopeWithin(db, placement.scope, role, placement.orgId);
 }
 
 /**

@@ -68,3 +68,17 @@ export async function assertLocation(db: Kysely<Database>, id: number | null): P
   const found = await db.selectFrom('hotelLocation').select('id').where('id', '=', id).executeTakeFirst();
   if (!found) throw notFound('位置');
 }
+
+/**
+ * The hotel (sys_org) a location belongs to: its building's, as floors and rooms follow their
+ * building (at most two steps up). Null for no location, or a building without a hotel.
+ */
+export async function hotelOfLocation(db: Kysely<Database>, id: number | null): Promise<number | null> {
+  for (let at = id, steps = 0; at !== null && at !== 0 && steps < 3; steps += 1) {
+    const node = await db.selectFrom('hotelLocation').select(['parentId', 'kind', 'orgId']).where('id', '=', at).executeTakeFirst();
+    if (!node) return null;
+    if (node.kind === 'building') return node.orgId;
+    at = node.parentId;
+  }
+  return null;
+}

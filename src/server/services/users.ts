@@ -1,4 +1,7 @@
-/** Reads of sys_user as the contract's UserRecord (with the role's name). */
+/**
+ * Reads of sys_user as the contract's UserRecord (with the role's and the unit's names), always
+ * within a data scope: a user outside it is absent from lists, counts and exports, and answers 404.
+ */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { BodyOf, DataOf } from '../../contract';
@@ -20,6 +23,7 @@ import { idIn } from '../lib/id-list';
 import { listSearch } from '../lib/text-search';
 import type { Dialect } from '../db/dialect';
 import type { USER_SORT_KEYS } from '../../contract/sys/user';
+import { inScope, subtreesOf, type DataScope } from '../lib/data-scope';
 
 /** Where lists are read (the server's `reads`) and its dialect: name searches use the dialect's trigram index. */
 export interface UserStore {
@@ -30,17 +34,21 @@ type Db = Kysely<Database>;
 type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type UserRecord = DataOf<'/sys/user/detail'>;
 
-const users = (db: Db) => db.selectFrom('sysUser as u');
+/** A user's unit is `org_id`; under 仅本人 a user sees only their own record. */
+const USER_SCOPE = { org: 'u.orgId', self: 'u.id' };
+const users = (db: Db, scope: DataScope) => db.selectFrom('sysUser as u').$call(inScope(scope, USER_SCOPE));
 type Users = ReturnType<typeof users>;
 /** The users `query` selects as records, with their role's name. */
 const asRecords = (query: Users) =>
   query
     .leftJoin('sysRole as r', 'r.id', 'u.roleId')
-    .select(['u.id', 'u.userName', 'u.nickName', 'u.state', 'u.roleId', 'r.name as roleName', 'u.createdAt', 'u.updatedAt', 'u.version']);
-const userRecords = (db: Db) => asRecords(users(db));
+    .leftJoin('sysOrg as o', 'o.id', 'u.orgId')
+    .select(['u.id', 'u.userName', 'u.nickName', 'u.state', 'u.roleId', 'r.name as roleName', 'u.orgId', 'o.name as orgName', 'u.createdAt', 'u.updatedAt', 'u.version']);
+const userRecords = (db: Db, scope: DataScope) => asRecords(users(db, scope));
 
-export async function findUser(db: Db, id: number): Promise<UserRecord> {
-  const user = await userRecords(db).where('u.id', '=', id).executeTakeFirst();
+/** A user in scope, or the same 404 as a missing one. */
+export async function findUser(db: Db, scope: DataScope, id: number): Promise<UserRecord> {
+  const user = await userRecords(db, scope).where('u.id', '=', id).executeTakeFirst();
   if (!user) throw notFound('用户');
   return user;
 }
@@ -86,12 +94,15 @@ function idsOf(filtered: Users, sort: UserSort) {
 }
 
 /** The users the filters select (as records for exports), and the order their search needs (see listSearch). */
-function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort): UserList & { query: ReturnType<typeof userRecords> } {
+async function filteredUsers(store: UserStore, scope: DataScope, params: UserFilters, sort: UserSort): Promise<UserList & { query: ReturnType<typeof userRecords> }> {
   const search = nameSearch(store, params);
+  // A unit picked in the tree beside the list shows it with its subtree (the scope still applies).
+  const units = params.orgId === undefined ? null : [...subtreesOf(await store.reads.selectFrom('sysOrg').select(['id', 'pid']).execute(), [params.orgId])];
   const filtered = search
-    .apply(users(store.reads))
+    .apply(users(store.reads, scope))
     .$if(params.state !== undefined, (q) => q.where('u.state', '=', params.state!))
-    .$if(params.roleId !== undefined, (q) => q.where('u.roleId', '=', params.roleId!));
+    .$if(params.roleId !== undefined, (q) => q.where('u.roleId', '=', params.roleId!))
+    .$if(units !== null, (q) => q.where(idIn(store.dialect, 'u.orgId', units!)));
   return { query: asRecords(filtered), ids: idsOf(filtered, sort), order: userOrder(sort, search.idColumn), searching: search.searching };
 }
 
@@ -99,7 +110,7 @@ function filteredUsers(store: UserStore, params: UserFilters, sort: UserSort): U
  * A user list's page: counted up to the cap (see fetchCappedPage), the rows of the asked page; a
  * search's matches read once for both when they are few (fetchMatchedPage). `sort` is the asked one.
  */
-function userPage(store: UserStore, { ids, order, searching }: UserList, page: PageRequest, sort?: UserSort) {
+function userPage(store: UserStore, scope: DataScope, { ids, order, searching }: UserList, page: PageRequest, sort?: UserSort) {
   const capped = () =>
     fetchCappedPage(
       page,
@@ -108,7 +119,7 @@ function userPage(store: UserStore, { ids, order, searching }: UserList, page: P
       // users joined to their roles.
       (limit, offset, seek) =>
         ordered(
-          userRecords(store.reads).where(
+          userRecords(store.reads, scope).where(
             'u.id',
             'in',
             ordered(
@@ -120,7 +131,7 @@ function userPage(store: UserStore, { ids, order, searching }: UserList, page: P
           ),
           userOrder(sort),
         ).execute(),
-      { order, rowById: (id) => userRecords(store.reads).where('u.id', '=', id).executeTakeFirst() },
+      { order, rowById: (id) => userRecords(store.reads, scope).where('u.id', '=', id).executeTakeFirst() },
     );
   if (!searching) return capped();
   return fetchMatchedPage(
@@ -128,7 +139,7 @@ function userPage(store: UserStore, { ids, order, searching }: UserList, page: P
     {
       ids: idsUpTo(store.reads, ids),
       rows: (matched, limit, offset) =>
-        ordered(userRecords(store.reads).where(idIn(store.dialect, 'u.id', matched)), userOrder(sort))
+        ordered(userRecords(store.reads, scope).where(idIn(store.dialect, 'u.id', matched)), userOrder(sort))
           .limit(limit)
           .offset(offset)
           .execute(),
@@ -137,14 +148,14 @@ function userPage(store: UserStore, { ids, order, searching }: UserList, page: P
   );
 }
 
-export function inquireUsers(store: UserStore, { size, current, after, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
-  return userPage(store, filteredUsers(store, params, sort), { size, current, after }, sort);
+export async function inquireUsers(store: UserStore, scope: DataScope, { size, current, after, params = {}, sort }: BodyOf<'/sys/user/inquire'>) {
+  return userPage(store, scope, await filteredUsers(store, scope, params, sort), { size, current, after }, sort);
 }
 
 /** Every user the list's filters match, in the list's order, read in batches (export). */
-export function usersInOrder(store: UserStore, { params = {}, sort }: BodyOf<'/sys/user/export'>) {
-  const { query, order } = filteredUsers(store, params, sort);
-  return inOrder(order, (seek, limit) =>
+export async function* usersInOrder(store: UserStore, scope: DataScope, { params = {}, sort }: BodyOf<'/sys/user/export'>) {
+  const { query, order } = await filteredUsers(store, scope, params, sort);
+  yield* inOrder(order, (seek, limit) =>
     ordered(
       query.$if(seek !== null, (q) => q.where(seek!)),
       order,
@@ -155,11 +166,11 @@ export function usersInOrder(store: UserStore, { params = {}, sort }: BodyOf<'/s
 }
 
 /** A role's users, or with `member` 0 the users outside it (candidates for binding). */
-export function inquireRoleUsers(store: UserStore, { size, current, after, params }: BodyOf<'/sys/role/user/inquire'>) {
+export function inquireRoleUsers(store: UserStore, scope: DataScope, { size, current, after, params }: BodyOf<'/sys/role/user/inquire'>) {
   const member = params.member ?? 1;
   const search = nameSearch(store, { userName: params.userName });
   const filtered = search
-    .apply(users(store.reads))
+    .apply(users(store.reads, scope))
     .where((eb) => (member === 1 ? eb('u.roleId', '=', params.roleId) : eb.or([eb('u.roleId', 'is', null), eb('u.roleId', '<>', params.roleId)])));
-  return userPage(store, { ids: idsOf(filtered, undefined), order: userOrder(undefined, search.idColumn), searching: search.searching }, { size, current, after });
+  return userPage(store, scope, { ids: idsOf(filtered, undefined), order: userOrder(undefined, search.idColumn), searching: search.searching }, { size, current, after });
 }

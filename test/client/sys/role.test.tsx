@@ -47,7 +47,8 @@ describe('sys/role list and dialogs', () => {
     await user.click(within(dialog).getByRole('button', { name: button('保存') }));
 
     expect(await screen.findByText('角色添加成功')).toBeInTheDocument();
-    expect(log.last('/sys/role/creation')).toEqual({ name: '夜审', remark: '', state: 1 });
+    // A new role sees every row until someone narrows it.
+    expect(log.last('/sys/role/creation')).toEqual({ name: '夜审', remark: '', state: 1, dataScope: 'all' });
     await waitFor(() => expect(log.sent('/sys/role/inquire')).toHaveLength(2));
   });
 
@@ -60,8 +61,21 @@ describe('sys/role list and dialogs', () => {
     await user.click(within(dialog).getByRole('button', { name: button('保存') }));
 
     expect(await screen.findByText('角色修改成功')).toBeInTheDocument();
-    expect(log.last('/sys/role/edit')).toEqual({ id: deskRole.id, version: deskRole.version, name: '前台接待', remark: '', state: 1 });
+    expect(log.last('/sys/role/edit')).toEqual({ id: deskRole.id, version: deskRole.version, name: '前台接待', remark: '', state: 1, dataScope: 'all' });
     await waitFor(() => expect(log.sent('/sys/role/inquire')).toHaveLength(2));
+  });
+
+  it('creates a role with the data scope chosen in the form', async () => {
+    await openRoleScreen();
+    await user.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('角色名称'), '店长');
+    await user.click(within(dialog).getByLabelText('数据范围'));
+    await user.click(await screen.findByTitle('仅本单位'));
+    await user.click(within(dialog).getByRole('button', { name: button('保存') }));
+
+    expect(await screen.findByText('角色添加成功')).toBeInTheDocument();
+    expect(log.last('/sys/role/creation')).toEqual({ name: '店长', remark: '', state: 1, dataScope: 'org' });
   });
 
   it('shows the server msg of a refused save and keeps the dialog open', async () => {

@@ -19,6 +19,7 @@ import { devicePresence } from './017_device_presence';
 import { foldedSearch } from './018_folded_search';
 import { auditIntegrityPaths } from './019_audit_integrity_paths';
 import { notification } from './020_notification';
+import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
 
 export class CodeMigrationProvider implements MigrationProvider {
@@ -45,6 +46,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '018_folded_search': foldedSearch(this.dialect),
       '019_audit_integrity_paths': auditIntegrityPaths,
       '020_notification': notification(this.dialect),
+      '022_org_scope': orgScope(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
     });
   }

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { Access } from '../../lib/route';
+import { scopeOf } from '../../lib/data-scope';
 import type { Sessions } from './sessions';
 
 const API_PREFIX = '/api';
@@ -46,6 +47,7 @@ function checkMetricsToken(token: string | null, expected: string | undefined): 
 
 export const authorizationPlugin = fp((app: FastifyInstance, options: { sessions: Sessions }, done: () => void) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('dataScope', null);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
@@ -69,6 +71,8 @@ export const authorizationPlugin = fp((app: FastifyInstance, options: { sessions
     const user = await options.sessions.resolve(token);
     if (!user) throw unauthorized();
     request.user = user;
+    // Once per request, from the session's user and role: routes pass it to scoped reads and writes.
+    request.dataScope = await scopeOf(app.db, app.dialect, user);
     if (access === 'session' || user.builtin) return;
 
     const path = (request.routeOptions.url ?? '').slice(API_PREFIX.length);

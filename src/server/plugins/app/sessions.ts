@@ -75,10 +75,12 @@ export class Sessions {
         'u.userName',
         'u.nickName',
         'u.state as userState',
+        'u.orgId',
         'r.id as roleId',
         'r.name as roleName',
         'r.builtin',
         'r.state as roleState',
+        'r.dataScope',
       ])
       .where('s.tokenHash', '=', hashToken(token))
       .executeTakeFirst();
@@ -104,6 +106,8 @@ export class Sessions {
       roleId: row.roleId,
       roleName: row.roleName ?? '',
       builtin: row.builtin === 1,
+      orgId: row.orgId,
+      dataScope: row.dataScope ?? 'all',
     };
   }
 

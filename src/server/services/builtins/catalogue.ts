@@ -60,6 +60,19 @@ export const seedAreas: SeedArea[] = [
         fields: { state: 'common_state' },
       },
       {
+        name: '组织管理',
+        path: '/sys/org',
+        element: 'sys/org',
+        icon: 'ApartmentOutlined',
+        resources: [
+          api('组织树', 'inquire', '/sys/org/tree'),
+          api('新增单位', 'creation', '/sys/org/creation'),
+          api('编辑单位', 'edit', '/sys/org/edit'),
+          api('删除单位', 'removal', '/sys/org/removal'),
+        ],
+        fields: { state: 'common_state' },
+      },
+      {
         name: '角色管理',
         path: '/sys/role',
         element: 'sys/role',
@@ -364,6 +377,7 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '通知消息', value: 'message' },
     { label: '通知规则', value: 'rule' },
     { label: '维护窗口', value: 'maintenance' },
+    { label: '组织单位', value: 'org' },
   ],
   monitor_login_event: [
     { label: '登录', value: 'signIn' },

@@ -31,9 +31,11 @@ export async function seedIfEmpty(db: Kysely<Database>, adminPasswordHash: () =>
         .values({ name: ADMIN_ROLE_NAME, remark: '内置角色，拥有全部权限', state: 1, builtin: 1, ...stamp })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The administrator sits at the root of the organisation tree (created with it by migration 022).
+      const root = await trx.selectFrom('sysOrg').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirst();
       await trx
         .insertInto('sysUser')
-        .values({ userName: ADMIN_USER_NAME, nickName: ADMIN_NICK_NAME, passwordHash, state: 1, roleId: role.id, ...stamp })
+        .values({ userName: ADMIN_USER_NAME, nickName: ADMIN_NICK_NAME, passwordHash, state: 1, roleId: role.id, orgId: root?.id ?? null, ...stamp })
         .execute();
     });
   } catch (error) {

@@ -29,6 +29,7 @@ export const lock101: DeviceRow = {
   type: 'lock',
   roomNo: '101',
   locationId: null,
+  orgId: null,
   locationPath: '',
   state: 1,
   online: 1,

@@ -8,9 +8,9 @@ import type { RequestLog } from '../request-log';
 type LocationRow = DataOf<'GET /hotel/location/tree'>[number];
 
 export const LOCATION_MENU_ID = 13;
-export const mainBuilding: LocationRow = { id: 1, parentId: 0, kind: 'building', name: '主楼', sort: 1, version: 0 };
-export const floor8: LocationRow = { id: 2, parentId: 1, kind: 'floor', name: '8F', sort: 8, version: 3 };
-export const room0803: LocationRow = { id: 3, parentId: 2, kind: 'room', name: '0803', sort: 0, version: 0 };
+export const mainBuilding: LocationRow = { id: 1, parentId: 0, kind: 'building', name: '主楼', sort: 1, orgId: 2, version: 0 };
+export const floor8: LocationRow = { id: 2, parentId: 1, kind: 'floor', name: '8F', sort: 8, orgId: null, version: 3 };
+export const room0803: LocationRow = { id: 3, parentId: 2, kind: 'room', name: '0803', sort: 0, orgId: null, version: 0 };
 
 export function locationHandlers(log: RequestLog, initial: LocationRow[] = [mainBuilding, floor8, room0803]) {
   let rows = [...initial];
@@ -22,7 +22,7 @@ export function locationHandlers(log: RequestLog, initial: LocationRow[] = [main
     }),
     http.post(api('/hotel/location/creation'), async ({ request }) => {
       const body = (await log.record(request)) as Omit<LocationRow, 'id' | 'version'>;
-      const row = { ...body, id: nextId++, version: 0 };
+      const row = { ...body, orgId: body.orgId ?? null, id: nextId++, version: 0 };
       rows = [...rows, row];
       return ok(row, '保存成功');
     }),
@@ -34,7 +34,7 @@ export function locationHandlers(log: RequestLog, initial: LocationRow[] = [main
     }),
     http.post(api('/hotel/location/rooms/creation'), async ({ request }) => {
       const body = (await log.record(request)) as { floorId: number };
-      rows = [...rows, { id: nextId++, parentId: body.floorId, kind: 'room', name: '0804', sort: 0, version: 0 }];
+      rows = [...rows, { id: nextId++, parentId: body.floorId, kind: 'room', name: '0804', sort: 0, orgId: null, version: 0 }];
       return ok({ created: 3, skipped: 2 }, '已创建 3 个房间，跳过已存在的 2 个');
     }),
     http.post(api('/hotel/location/removal'), async ({ request }) => {

@@ -13,6 +13,8 @@ type UserRow = DataOf<'/sys/role/user/inquire'>['records'][number];
 const role = (id: number, name: string, builtin: number): RoleRow => ({
   id,
   name,
+  dataScope: 'all',
+  scopeOrgIds: [],
   remark: '',
   state: 1,
   builtin,
@@ -42,6 +44,8 @@ const user = (id: number, userName: string, roleId: number | null, roleName: str
   id,
   userName,
   nickName: `${userName}-昵称`,
+  orgId: null,
+  orgName: null,
   state: 1,
   roleId,
   roleName,

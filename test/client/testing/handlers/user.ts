@@ -16,6 +16,8 @@ const user = (id: number, userName: string, state: number): UserRow => ({
   id,
   userName,
   nickName: `${userName}-昵称`,
+  orgId: null,
+  orgName: null,
   state,
   roleId: 2,
   roleName: '前台',
@@ -30,6 +32,8 @@ export const bob = user(22, 'bob', 0);
 const role = (id: number, name: string): RoleRow => ({
   id,
   name,
+  dataScope: 'all',
+  scopeOrgIds: [],
   remark: '',
   state: 1,
   builtin: 0,

@@ -2,7 +2,8 @@
 import { Space, Tag } from 'antd';
 
 import type { BodyOf, DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig, FormValues, SortKeyOf } from '../../../components/list-screen';
+import { DATA_SCOPE_LABELS, DATA_SCOPES } from '../../../../contract/constants';
+import type { ColumnConfig, FieldConfig, FormValues, SelectOption, SortKeyOf } from '../../../components/list-screen';
 
 /** One role as the list answers it; the dialogs take the row they were opened from. */
 export type RoleRow = DataOf<'/sys/role/inquire'>['records'][number];
@@ -26,14 +27,19 @@ export const roleColumns: ColumnConfig<RoleRow, SortKeyOf<BodyOf<'/sys/role/inqu
   },
   { title: '备注', dataIndex: 'remark', ellipsis: true },
   { title: '状态', dataIndex: 'state', dict: 'state', width: 90, sortKey: 'state' },
+  { title: '数据范围', dataIndex: 'dataScope', width: 120, render: (scope: string) => DATA_SCOPE_LABELS[scope as keyof typeof DATA_SCOPE_LABELS] ?? scope },
   { title: '用户数', dataIndex: 'userCount', width: 90 },
   { title: '更新时间', dataIndex: 'updatedAt', width: 180, sortKey: 'updatedAt', relativeTime: true },
 ];
 
+/** Which rows the role's users see (docs/API.md, data scope), widest first. */
+const DATA_SCOPE_OPTIONS: SelectOption[] = DATA_SCOPES.map((scope) => ({ value: scope, label: DATA_SCOPE_LABELS[scope] }));
+
 export const roleFields: FieldConfig[] = [
   { name: 'name', label: '角色名称', kind: 'text', required: true, max: 32 },
+  { name: 'dataScope', label: '数据范围', kind: 'select', required: true, useOptions: () => DATA_SCOPE_OPTIONS },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
 ];
 
-export const roleCreateDefaults: FormValues = { remark: '', state: 1 };
+export const roleCreateDefaults: FormValues = { remark: '', state: 1, dataScope: 'all' };

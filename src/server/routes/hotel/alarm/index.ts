@@ -9,7 +9,8 @@ import type { BodyOf } from '../../../../contract';
 import type { ALARM_SORT_KEYS } from '../../../../contract/hotel/alarm';
 import { RECENT_ALARMS } from '../../../../contract/hotel/alarm';
 import type { Database } from '../../../db/schema';
-import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { inScope, type DataScope } from '../../../lib/data-scope';
 import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { assertKnownDeviceType } from '../../../services/device-types';
@@ -43,7 +44,10 @@ const alarmColumns = [
   'a.clearedAt',
 ] as const;
 
-const alarmsWithDevices = (db: Kysely<Database>) => db.selectFrom('hotelAlarm as a').innerJoin('hotelDevice as d', 'd.id', 'a.deviceId');
+/** An alarm is in scope when its device is (the device's hotel, or under 仅本人 its creator). */
+const ALARM_SCOPE = { org: 'd.orgId', self: 'd.createdBy' };
+const alarmsWithDevices = (db: Kysely<Database>, scope: DataScope) =>
+  db.selectFrom('hotelAlarm as a').innerJoin('hotelDevice as d', 'd.id', 'a.deviceId').$call(inScope(scope, ALARM_SCOPE));
 
 /** The minutes of the enabled offline sweep, which a type without its own timeout gets. */
 async function sweepMinutes(db: Kysely<Database>): Promise<number | null> {
@@ -60,8 +64,8 @@ async function sweepMinutes(db: Kysely<Database>): Promise<number | null> {
 /** Registers the routes; nothing to wait for (a Fastify plugin answers a promise). */
 export function alarmRoutes(app: FastifyInstance): Promise<void> {
   app.audit.targets.register('alarm', alarmAuditTarget);
-  const filtered = (filters: AlarmFilters) => {
-    let query = alarmsWithDevices(app.reads);
+  const filtered = (scope: DataScope, filters: AlarmFilters) => {
+    let query = alarmsWithDevices(app.reads, scope);
     if (filters.status === 'active') query = query.where('a.clearedAt', 'is', null);
     if (filters.status === 'cleared') query = query.where('a.clearedAt', 'is not', null);
     if (filters.acknowledged === 1) query = query.where('a.acknowledgedAt', 'is not', null);
@@ -77,7 +81,8 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
   };
 
   defineRoute(app, '/hotel/alarm/inquire', 'resource', async (request) => {
-    const query = filtered(request.body.params ?? {});
+    const scope = currentScope(request);
+    const query = filtered(scope, request.body.params ?? {});
     const order = listOrder(request.body.sort, ALARM_SORT, ALARM_ORDER, 'a.id');
     // Alarms accumulate for as long as the hotel runs: counted up to the cap, like the audit logs.
     const page = await fetchCappedPage(
@@ -91,7 +96,7 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
       {
         order,
         rowById: (id) =>
-          alarmsWithDevices(app.reads)
+          alarmsWithDevices(app.reads, scope)
             .select([...alarmColumns])
             .where('a.id', '=', id)
             .executeTakeFirst(),
@@ -100,10 +105,13 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     return ok(page);
   });
 
-  /** Refuses unknown ids (404) and a batch where every alarm already had it done (409). */
-  const assertActionable = async (ids: number[], done: 'acknowledgedAt' | 'clearedAt', doneMsg: string) => {
+  /** Refuses unknown or out-of-scope ids (404) and a batch where every alarm already had it done (409). */
+  const assertActionable = async (scope: DataScope, ids: number[], done: 'acknowledgedAt' | 'clearedAt', doneMsg: string) => {
     const unique = [...new Set(ids)];
-    const rows = await app.db.selectFrom('hotelAlarm').select(['id', done]).where('id', 'in', unique).execute();
+    const rows = await alarmsWithDevices(app.db, scope)
+      .select(['a.id', `a.${done}`])
+      .where('a.id', 'in', unique)
+      .execute();
     if (rows.length !== unique.length) throw notFound('告警');
     if (rows.every((row) => row[done] !== null)) throw conflict(doneMsg);
     return unique;
@@ -121,13 +129,13 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
   };
 
   defineRoute(app, '/hotel/alarm/acknowledge', 'resource', async (request) => {
-    const ids = await assertActionable(request.body.ids, 'acknowledgedAt', '告警已确认，不能重复确认');
+    const ids = await assertActionable(currentScope(request), request.body.ids, 'acknowledgedAt', '告警已确认，不能重复确认');
     const count = await settle(ids, 'acknowledgedAt', 'acknowledgedBy', currentUser(request).userName);
     return ok({ count }, `已确认 ${count} 条告警`);
   });
 
   defineRoute(app, '/hotel/alarm/clear', 'resource', async (request) => {
-    const ids = await assertActionable(request.body.ids, 'clearedAt', '告警已清除，不能重复清除');
+    const ids = await assertActionable(currentScope(request), request.body.ids, 'clearedAt', '告警已清除，不能重复清除');
     const userName = currentUser(request).userName;
     // The channels told of these alarms hear of the clear, queued in the clear's own transaction.
     const count = await app.db.transaction().execute(async (trx) => {
@@ -167,7 +175,14 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, '/hotel/device/status', 'resource', async (request) => {
     const { id } = request.body;
-    const device = await app.db.selectFrom('hotelDevicePresence').select(['online', 'onlineSince', 'offlineSince', 'lastSeenAt']).where('id', '=', id).executeTakeFirst();
+    const scope = currentScope(request);
+    const device = await app.db
+      .selectFrom('hotelDevicePresence as p')
+      .innerJoin('hotelDevice as d', 'd.id', 'p.id')
+      .$call(inScope(scope, ALARM_SCOPE))
+      .select(['p.online', 'p.onlineSince', 'p.offlineSince', 'p.lastSeenAt'])
+      .where('p.id', '=', id)
+      .executeTakeFirst();
     if (!device) throw notFound('设备');
     const history = app.db.selectFrom('hotelDeviceTransition').where('deviceId', '=', id);
     const transitions = await fetchPage(
@@ -175,7 +190,7 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
       () => history.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       (limit, offset) => history.select(['id', 'online', 'at', 'cause']).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     );
-    const alarms = await alarmsWithDevices(app.db)
+    const alarms = await alarmsWithDevices(app.db, scope)
       .select([...alarmColumns])
       .where('a.deviceId', '=', id)
       .orderBy('a.startedAt', 'desc')

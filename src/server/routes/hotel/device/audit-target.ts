@@ -2,12 +2,14 @@
 import type { AuditTarget } from '../../../plugins/app/audit-targets';
 import { DeviceRecord } from '../../../../contract/hotel/device';
 import { devicesJoinedToPresence } from './presence';
+import { SYSTEM_SCOPE } from '../../../lib/data-scope';
 
 export const deviceAuditTarget: AuditTarget<{ name: string; sn: string }> = {
   schema: DeviceRecord,
   load: (db, id) =>
-    devicesJoinedToPresence(db)
-      .select(['hotelDevice.id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version'])
+    // The call was let through (or refused) already: the trail records the device as it is.
+    devicesJoinedToPresence(db, SYSTEM_SCOPE)
+      .select(['hotelDevice.id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version', 'orgId'])
       .where('hotelDevice.id', '=', id)
       .executeTakeFirst(),
   label: (device) => `${device.name}（${device.sn}）`,

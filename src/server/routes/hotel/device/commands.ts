@@ -10,7 +10,8 @@ import type { DeviceCommandRecord } from '../../../../contract/hotel/device';
 import { Code } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { AppError, invalid, notFound } from '../../../lib/errors';
-import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { scopedDevices } from './presence';
 
 export type CommandRecord = Static<typeof DeviceCommandRecord>;
 
@@ -89,10 +90,11 @@ export async function acknowledgeCommand(app: FastifyInstance, deviceId: number,
 
 export function deviceCommandRoutes(app: FastifyInstance): void {
   defineRoute(app, '/hotel/device/command/reboot', 'resource', async (request) => {
+    // A device out of scope is absent, whatever the link's state.
+    const device = await scopedDevices(app.db, currentScope(request)).select(['id', 'sn', 'state']).where('id', '=', request.body.id).executeTakeFirst();
+    if (!device) throw notFound('设备');
     const link = app.mqtt;
     if (!link) throw invalid(NO_MQTT);
-    const device = await app.db.selectFrom('hotelDevice').select(['id', 'sn', 'state']).where('id', '=', request.body.id).executeTakeFirst();
-    if (!device) throw notFound('设备');
     if (device.state !== 1) throw invalid('设备已停用，无法下发远程指令');
     if (!link.connected) throw new AppError(Code.internal, 'MQTT 服务未连接，暂时无法下发远程指令，请稍后重试');
 

@@ -14,6 +14,7 @@ import { devicesJoinedToPresence } from './presence';
 import { BatchedReads } from '../../../lib/batched-reads';
 import { listParameter, textIn } from '../../../lib/id-list';
 import type { Dialect } from '../../../db/dialect';
+import { SYSTEM_SCOPE } from '../../../lib/data-scope';
 
 export type HeartbeatTransport = 'http' | 'mqtt';
 
@@ -21,8 +22,9 @@ export type HeartbeatTransport = 'http' | 'mqtt';
 export type HeartbeatOutcome = { outcome: 'accepted'; serverTime: number } | { outcome: 'unauthenticated' } | { outcome: 'disabled' };
 
 /** The devices with these serial numbers (one list parameter, so the SQL is the same for any count). */
+// A device authenticates with its own key: no staff scope applies (the SQL is the unscoped one).
 export const heartbeatLookup = (db: Kysely<Database>, dialect: Dialect) =>
-  devicesJoinedToPresence(db)
+  devicesJoinedToPresence(db, SYSTEM_SCOPE)
     .select(['hotelDevice.id', 'name', 'sn', 'state', 'online', 'keyHash'])
     .where(textIn(dialect, 'sn', []));
 type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['executeTakeFirstOrThrow']>>;

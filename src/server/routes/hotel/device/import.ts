@@ -11,7 +11,8 @@
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_IMPORT_MAX_ROWS } from '../../../../contract/constants';
 import { DeviceCreation } from '../../../../contract/hotel/device';
-import { defineRoute, ok } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { hasOrg, holdsRow, type DataScope } from '../../../lib/data-scope';
 import { AppError, conflict } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import {
@@ -66,16 +67,16 @@ export function deviceImportRoutes(app: FastifyInstance): void {
     ]);
   });
 
-  async function plan(request: Parameters<typeof schemaProblem>[0], rows: SheetRow<Key>[], updateExisting: boolean) {
+  async function plan(request: Parameters<typeof schemaProblem>[0], scope: DataScope, myOrgId: number | null, rows: SheetRow<Key>[], updateExisting: boolean) {
     const result: ImportPlan<DeviceFields, DeviceChange> = { total: rows.length, creates: [], updates: [], errors: [] };
     const fail = (row: number, field: string, reason: string) => result.errors.push({ row, field, reason });
     const labels = await viewLabels(app.db, 'hotel/device');
-    const existing = new Map<string, { id: number; sn: string; type: string; state: number; version: number }>();
+    const existing = new Map<string, { id: number; sn: string; type: string; state: number; version: number; orgId: number | null; createdBy: number | null }>();
     const serials = [...new Set(rows.map((row) => row.cells.sn))];
     for (let start = 0; start < serials.length; start += 500) {
       const found = await app.db
         .selectFrom('hotelDevice')
-        .select(['id', 'sn', 'type', 'state', 'version'])
+        .select(['id', 'sn', 'type', 'state', 'version', 'orgId', 'createdBy'])
         .where('sn', 'in', serials.slice(start, start + 500))
         .execute();
       found.forEach((device) => existing.set(device.sn, device));
@@ -97,6 +98,9 @@ export function deviceImportRoutes(app: FastifyInstance): void {
       if (seenAt !== undefined) fail(row, '序列号', `与第 ${seenAt} 行的序列号重复`);
       else firstRowOf.set(cells.sn, row);
       if (current && !updateExisting) fail(row, '序列号', '序列号已存在');
+      else if (current && !holdsRow(scope, current)) fail(row, '序列号', `设备 ${cells.sn} 不在您的数据范围内`);
+      // New devices join the importer's own unit.
+      if (!current && scope.kind !== 'all' && !hasOrg(scope, myOrgId)) fail(row, '序列号', '您所在的单位不在您的数据范围内，不能导入新设备');
       if (result.errors.length > errorsBefore) continue;
 
       try {
@@ -114,7 +118,8 @@ export function deviceImportRoutes(app: FastifyInstance): void {
 
   defineRoute(app, '/hotel/device/import', 'resource', async (request) => {
     const rows = await readSheet(uploadedFile(request), COLUMNS, DEVICE_IMPORT_MAX_ROWS);
-    const checked = await plan(request, rows, request.query.updateExisting === '1');
+    const me = currentUser(request);
+    const checked = await plan(request, currentScope(request), me.orgId, rows, request.query.updateExisting === '1');
     if (request.query.mode === 'preview') return ok(previewSummary(checked), previewMsg(checked));
     assertApplicable(checked);
 
@@ -127,7 +132,7 @@ export function deviceImportRoutes(app: FastifyInstance): void {
           () =>
             trx
               .insertInto('hotelDevice')
-              .values({ ...value, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
+              .values({ ...value, orgId: me.orgId, createdBy: me.userId, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
               .execute(),
           `导入未执行：第 ${row} 行的序列号 ${value.sn} 已存在，请重新预览`,
         );

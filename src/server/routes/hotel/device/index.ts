@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
-import { defineRoute, ok } from '../../../lib/route';
-import { conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { hasOrg, inScope, type DataScope } from '../../../lib/data-scope';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../../../lib/errors';
 import { defaultOrder, countUpTo, fetchCappedPage, fetchMatchedPage, given, idsUpTo, inOrder, listOrder, ordered, type ListOrder, type SortColumn } from '../../../lib/list-query';
 import { idIn } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
@@ -24,8 +25,19 @@ import { assertKnownDeviceType } from '../../../services/device-types';
 import { deviceImportRoutes } from './import';
 import { deviceCommandRoutes, latestCommands } from './commands';
 import { deviceMqttRoutes } from './mqtt';
-import { assertLocation, inLocationSubtree, LocationIndex } from '../../../services/location-paths';
-import { deviceWithPresence, devicesJoinedToPresence, devicesWithPresence, PRESENCE_COLUMNS, setOfflineWhenDisabled, type DeviceWithPresence } from './presence';
+import { assertLocation, hotelOfLocation, inLocationSubtree, LocationIndex } from '../../../services/location-paths';
+import {
+  deviceWithPresence,
+  devicesJoinedToPresence,
+  devicesWithPresence,
+  DEVICE_SCOPE,
+  PRESENCE_COLUMNS,
+  scopedDevices,
+  setOfflineWhenDisabled,
+  type DeviceWithPresence,
+} from './presence';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import { deviceAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
@@ -65,6 +77,20 @@ const formColumns = (body: BodyOf<'/hotel/device/creation'>) => ({
   remark: body.remark,
 });
 
+/**
+ * The hotel a device goes to: the one asked for, else its location's, else the caller's own unit.
+ * A location belongs to one hotel, so both must agree; outside the caller's scope it answers as a
+ * missing unit would.
+ */
+async function deviceHotel(db: Kysely<Database>, scope: DataScope, asked: number | null, locationId: number | null, fallback: number | null): Promise<number | null> {
+  const ofLocation = await hotelOfLocation(db, locationId);
+  if (asked !== null && ofLocation !== null && asked !== ofLocation) throw invalid('设备的位置不属于所选酒店');
+  const orgId = asked ?? ofLocation ?? fallback;
+  if (orgId !== null && !hasOrg(scope, orgId)) throw notFound('所属酒店');
+  if (orgId === null && scope.kind !== 'all') throw notFound('所属酒店');
+  return orgId;
+}
+
 /** The answer never carries the key hash. */
 const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
   id: row.id,
@@ -74,6 +100,7 @@ const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
   roomNo: row.roomNo,
   locationId: row.locationId,
   locationPath: locations.pathOf(row.locationId),
+  orgId: row.orgId,
   state: row.state,
   online: row.online,
   lastSeenAt: row.lastSeenAt,
@@ -89,8 +116,8 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
   app.audit.targets.register('device', deviceAuditTarget);
   const snTaken = (sn: string) => valueTaken(app.db, 'hotelDevice', 'sn', sn);
   /** A device just written, as the answer shows it (a device deleted meanwhile is a 404). */
-  const storedRecord = async (id: number) => {
-    const device = await deviceWithPresence(app.db, id);
+  const storedRecord = async (scope: DataScope, id: number) => {
+    const device = await deviceWithPresence(app.db, scope, id);
     if (!device) throw notFound('设备');
     return toRecord(device, await LocationIndex.of(app.db, [device.locationId]));
   };
@@ -99,14 +126,14 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
    * The devices the filters select, and the order their search needs (see listSearch). Read from
    * `app.reads` (reader threads on SQLite): a broad search never holds the heartbeats.
    */
-  const filteredDevices = (filters: DeviceFilters, sort: DeviceSort, { withPresence = false } = {}) => {
+  const filteredDevices = (scope: DataScope, filters: DeviceFilters, sort: DeviceSort, { withPresence = false } = {}) => {
     const search = listSearch(app.dialect, 'hotel_device', ID, [
       { column: 'name', ref: sql.ref('hotelDevice.name'), text: filters.name },
       { column: 'sn', ref: sql.ref('hotelDevice.sn'), text: filters.sn },
     ]);
     const order = deviceOrder(sort, search.idColumn);
-    const devices = app.reads.selectFrom('hotelDevice');
-    const joined = devicesJoinedToPresence(app.reads);
+    const devices = scopedDevices(app.reads, scope);
+    const joined = devicesJoinedToPresence(app.reads, scope);
     // The presence table is joined only when a filter, the order or the caller reads it: a deep
     // page by number then skips entries of hotel_device's own index, not a presence row per device
     // skipped. (Typed as joined either way; nothing below names a presence column unless joined.)
@@ -121,8 +148,9 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
-    const { query, order, searching } = filteredDevices(request.body.params ?? {}, request.body.sort);
-    const deviceRows = () => devicesWithPresence(app.reads);
+    const scope = currentScope(request);
+    const { query, order, searching } = filteredDevices(scope, request.body.params ?? {}, request.body.sort);
+    const deviceRows = () => devicesWithPresence(app.reads, scope);
     const ids = query.select(ID);
     const capped = () =>
       fetchCappedPage(
@@ -141,7 +169,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
             ),
             deviceOrder(request.body.sort),
           ).execute(),
-        { order, rowById: (id) => deviceWithPresence(app.reads, id) },
+        { order, rowById: (id) => deviceWithPresence(app.reads, scope, id) },
       );
     const page = searching
       ? await fetchMatchedPage(
@@ -176,7 +204,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     const { params = {}, sort } = request.body;
     const labels = await viewLabels(app.db, 'hotel/device');
     const locations = await LocationIndex.load(app.db);
-    const { query, order } = filteredDevices(params, sort, { withPresence: true });
+    const { query, order } = filteredDevices(currentScope(request), params, sort, { withPresence: true });
     return sendXlsx(reply, {
       fileName: '设备列表',
       sheetName: '设备',
@@ -211,8 +239,11 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
 
   defineRoute(app, '/hotel/device/creation', 'resource', async (request) => {
     const body = request.body;
+    const scope = currentScope(request);
+    const me = currentUser(request);
     await assertKnownDeviceType(app.db, body.type);
     await assertLocation(app.db, body.locationId);
+    const orgId = await deviceHotel(app.db, scope, body.orgId, body.locationId, me.orgId);
     if (await snTaken(body.sn)) throw conflict(SN_TAKEN);
     const deviceKey = issueDeviceKey();
     const now = Date.now();
@@ -220,18 +251,23 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       () =>
         app.db
           .insertInto('hotelDevice')
-          .values({ ...formColumns(body), keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
+          .values({ ...formColumns(body), orgId, createdBy: me.userId, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
           .returning('id')
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
     );
-    return ok({ device: await storedRecord(row.id), deviceKey }, SAVED);
+    return ok({ device: await storedRecord(scope, row.id), deviceKey }, SAVED);
   });
 
   defineRoute(app, '/hotel/device/edit', 'resource', async (request) => {
     const body = request.body;
+    const scope = currentScope(request);
     // The edit and, for a device it disables, its presence: one transaction.
     const edited = await app.db.transaction().execute(async (trx) => {
+      const device = await scopedDevices(trx, scope).select(['hotelDevice.orgId']).where('hotelDevice.id', '=', body.id).executeTakeFirst();
+      if (!device) throw notFound('设备');
+      // Without a hotel asked for, a device keeps its own unless its new location names another.
+      const orgId = await deviceHotel(trx, scope, body.orgId, body.locationId, device.orgId);
       const row = await versionedEdit(trx, {
         table: 'hotelDevice',
         edit: body,
@@ -243,25 +279,27 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
           if (body.type !== current.type) await assertKnownDeviceType(trx, body.type);
           if (body.locationId !== current.locationId) await assertLocation(trx, body.locationId);
         },
-        changes: () => formColumns(body),
+        changes: () => ({ ...formColumns(body), orgId }),
       });
       if (body.state !== 1) await setOfflineWhenDisabled(trx, row.id);
       return row;
     });
-    return ok(await storedRecord(edited.id), SAVED);
+    return ok(await storedRecord(scope, edited.id), SAVED);
   });
 
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
     const deviceKey = issueDeviceKey();
+    const scope = currentScope(request);
     // The key is not an edit of the form's fields: the version (the edit dialog's lock) stays.
     const row = await app.db
       .updateTable('hotelDevice')
       .set({ keyHash: hashDeviceKey(deviceKey), updatedAt: Date.now() })
       .where('id', '=', request.body.id)
+      .$call(inScope(scope, DEVICE_SCOPE))
       .returning('id')
       .executeTakeFirst();
     if (!row) throw notFound('设备');
-    return ok({ device: await storedRecord(row.id), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
+    return ok({ device: await storedRecord(scope, row.id), deviceKey }, '设备密钥已重置，旧密钥立即失效；新密钥只显示这一次');
   });
 
   defineRoute(app, '/hotel/device/heartbeat', 'public', async (request) => {

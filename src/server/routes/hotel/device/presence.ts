@@ -5,19 +5,27 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { inScope, type DataScope } from '../../../lib/data-scope';
+
+/** A device's hotel is `org_id`; under 仅本人 the caller sees the devices they created. */
+export const DEVICE_SCOPE = { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' };
+
+/** The devices of a scope, before any select. */
+export const scopedDevices = (db: Kysely<Database>, scope: DataScope) => db.selectFrom('hotelDevice').$call(inScope(scope, DEVICE_SCOPE));
 
 export const PRESENCE_COLUMNS = ['hotelDevicePresence.online', 'hotelDevicePresence.lastSeenAt', 'hotelDevicePresence.onlineSince', 'hotelDevicePresence.offlineSince'] as const;
 
-/** Devices joined to their presence (the presence's id is the device's), before any select. */
-export const devicesJoinedToPresence = (db: Kysely<Database>) => db.selectFrom('hotelDevice').innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id');
+/** Devices of the scope joined to their presence (the presence's id is the device's), before any select. */
+export const devicesJoinedToPresence = (db: Kysely<Database>, scope: DataScope) =>
+  scopedDevices(db, scope).innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id');
 
 /** Devices with their presence, every column of both. */
-export const devicesWithPresence = (db: Kysely<Database>) => devicesJoinedToPresence(db).selectAll('hotelDevice').select(PRESENCE_COLUMNS);
+export const devicesWithPresence = (db: Kysely<Database>, scope: DataScope) => devicesJoinedToPresence(db, scope).selectAll('hotelDevice').select(PRESENCE_COLUMNS);
 
 export type DeviceWithPresence = Awaited<ReturnType<ReturnType<typeof devicesWithPresence>['executeTakeFirstOrThrow']>>;
 
-/** One device with its presence, or undefined. */
-export const deviceWithPresence = (db: Kysely<Database>, id: number) => devicesWithPresence(db).where('hotelDevice.id', '=', id).executeTakeFirst();
+/** One device of the scope with its presence, or undefined (out of scope looks like absent). */
+export const deviceWithPresence = (db: Kysely<Database>, scope: DataScope, id: number) => devicesWithPresence(db, scope).where('hotelDevice.id', '=', id).executeTakeFirst();
 
 /**
  * Marks a device offline without a transition: a disabled device's heartbeats are refused, so it

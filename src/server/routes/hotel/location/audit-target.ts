@@ -4,6 +4,6 @@ import { LocationRecord } from '../../../../contract/hotel/location';
 
 export const locationAuditTarget: AuditTarget<LocationRecord> = {
   schema: LocationRecord,
-  load: (db, id) => db.selectFrom('hotelLocation').select(['id', 'parentId', 'kind', 'name', 'sort', 'version']).where('id', '=', id).executeTakeFirst(),
+  load: (db, id) => db.selectFrom('hotelLocation').select(['id', 'parentId', 'kind', 'name', 'sort', 'orgId', 'version']).where('id', '=', id).executeTakeFirst(),
   label: (location) => location.name,
 };

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, LocationKind, Row } from '../../../db/schema';
-import { defineRoute, ok } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { hasOrg, holdsRow, type DataScope } from '../../../lib/data-scope';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { roomRange } from './room-numbers';
@@ -23,8 +24,28 @@ const toRecord = (row: Row<'hotelLocation'>) => ({
   kind: row.kind,
   name: row.name,
   sort: row.sort,
+  orgId: row.orgId,
   version: row.version,
 });
+
+/**
+ * A location is in scope when its building is: the building's hotel, or under 仅本人 its creator.
+ * Out of scope it answers as a missing location would.
+ */
+async function assertInScope(db: Kysely<Database>, scope: DataScope, id: number, noun = '位置'): Promise<void> {
+  if (scope.kind === 'all') return;
+  let at = id;
+  for (let steps = 0; steps < 3; steps += 1) {
+    const node = await db.selectFrom('hotelLocation').select(['parentId', 'kind', 'orgId', 'createdBy']).where('id', '=', at).executeTakeFirst();
+    if (!node) break;
+    if (node.kind === 'building') {
+      if (holdsRow(scope, node)) return;
+      break;
+    }
+    at = node.parentId;
+  }
+  throw notFound(noun);
+}
 
 /** Refuses a parent that is missing or not the kind the new location hangs under. */
 async function assertParent(db: Kysely<Database>, kind: LocationKind, parentId: number): Promise<void> {
@@ -43,18 +64,34 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
   const nameTaken = async (parentId: number, name: string, exceptId = 0) =>
     (await app.db.selectFrom('hotelLocation').select('id').where('parentId', '=', parentId).where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst()) !== undefined;
 
-  defineRoute(app, 'GET /hotel/location/tree', 'resource', async () => {
+  defineRoute(app, 'GET /hotel/location/tree', 'resource', async (request) => {
+    const scope = currentScope(request);
     const rows = await app.db.selectFrom('hotelLocation').selectAll().orderBy('sort').orderBy('name').orderBy('id').execute();
-    return ok(rows.map(toRecord));
+    if (scope.kind === 'all') return ok(rows.map(toRecord));
+    // The buildings of the scope, then their floors, then those floors' rooms.
+    const kept = new Set(rows.filter((row) => row.kind === 'building' && holdsRow(scope, row)).map((row) => row.id));
+    for (const kind of ['floor', 'room'] as const) rows.filter((row) => row.kind === kind && kept.has(row.parentId)).forEach((row) => kept.add(row.id));
+    return ok(rows.filter((row) => kept.has(row.id)).map(toRecord));
   });
 
   defineRoute(app, '/hotel/location/creation', 'resource', async (request) => {
     const { parentId, kind, name, sort } = request.body;
+    const scope = currentScope(request);
+    const me = currentUser(request);
     await assertParent(app.db, kind, parentId);
+    if (kind !== 'building') await assertInScope(app.db, scope, parentId, '上级位置');
+    // A building belongs to a hotel of the scope; floors and rooms follow their building.
+    const orgId = kind === 'building' ? (request.body.orgId ?? me.orgId) : null;
+    if (kind === 'building' && (orgId === null ? scope.kind !== 'all' : !hasOrg(scope, orgId))) throw notFound('所属酒店');
     if (await nameTaken(parentId, name)) throw conflict(NAME_TAKEN);
     const now = Date.now();
     const row = await uniquely(
-      () => app.db.insertInto('hotelLocation').values({ parentId, kind, name, sort, createdAt: now, updatedAt: now }).returningAll().executeTakeFirstOrThrow(),
+      () =>
+        app.db
+          .insertInto('hotelLocation')
+          .values({ parentId, kind, name, sort, orgId, createdBy: me.userId, createdAt: now, updatedAt: now })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
       NAME_TAKEN,
     );
     return ok(toRecord(row), SAVED);
@@ -62,6 +99,7 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, '/hotel/location/edit', 'resource', async (request) => {
     const { id, name, sort, version } = request.body;
+    await assertInScope(app.db, currentScope(request), id);
     const current = await app.db.selectFrom('hotelLocation').selectAll().where('id', '=', id).executeTakeFirst();
     if (!current) throw notFound('位置');
     if (current.version !== version) throw staleEdit();
@@ -86,6 +124,7 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
     const rooms = roomRange(from, to);
     if (typeof rooms === 'string') throw invalid(rooms);
     await assertParent(app.db, 'room', floorId);
+    await assertInScope(app.db, currentScope(request), floorId, '上级位置');
     const result = await app.db.transaction().execute(async (trx) => {
       const existing = new Set((await trx.selectFrom('hotelLocation').select('name').where('parentId', '=', floorId).execute()).map((r) => r.name));
       const fresh = rooms.filter((room) => !existing.has(room));
@@ -104,7 +143,9 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
   // Staff delete a mistyped room: only an empty location goes, so no device loses its place silently.
   defineRoute(app, '/hotel/location/removal', 'resource', async (request) => {
     const { id } = request.body;
+    const scope = currentScope(request);
     await app.db.transaction().execute(async (trx) => {
+      await assertInScope(trx, scope, id);
       const current = await trx.selectFrom('hotelLocation').select(['id', 'kind', 'name']).where('id', '=', id).executeTakeFirst();
       if (!current) throw notFound('位置');
       const label = `${KIND_NAME[current.kind]}「${current.name}」`;

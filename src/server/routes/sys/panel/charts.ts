@@ -6,6 +6,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { PANEL_DAYS } from '../../../../contract/sys/panel';
+import { inScope, type DataScope } from '../../../lib/data-scope';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -31,10 +32,19 @@ function lastDays(now: number, days: number): number[] {
 const startOfSeries = (now: number, days: number): number => (dayNumber(now) - days + 1) * DAY_MS - SHANGHAI_OFFSET_MS;
 
 /** Successful sign-ins per Shanghai day, from the login log (monitor/login). */
-export async function signInsPerDay(db: Db, now: number, days = PANEL_DAYS): Promise<Array<{ day: string; count: number }>> {
-  // The login log keeps every successful sign-in (sessions are purged when they end).
+export async function signInsPerDay(db: Db, scope: DataScope, now: number, days = PANEL_DAYS): Promise<Array<{ day: string; count: number }>> {
+  // The login log keeps every successful sign-in (sessions are purged when they end); a scoped
+  // caller counts the sign-ins of the users in their scope.
   const rows = await db
     .selectFrom('sysLoginLog')
+    .$if(scope.kind !== 'all', (q) =>
+      q.where('userId', 'in', (eb) =>
+        eb
+          .selectFrom('sysUser')
+          .select('sysUser.id')
+          .$call(inScope(scope, { org: 'sysUser.orgId', self: 'sysUser.id' })),
+      ),
+    )
     .select((eb) => [dayNumberOf('at').as('day'), eb.fn.countAll<number>().as('n')])
     .where('at', '>=', startOfSeries(now, days))
     .where('event', '=', 'signIn')
@@ -71,10 +81,11 @@ export async function onlineHistory(db: Db, now: number, live: { online: number;
 }
 
 /** Devices per type with the device_type dictionary's label, most numerous first. */
-export async function devicesByType(db: Db): Promise<Array<{ type: string; label: string; count: number }>> {
+export async function devicesByType(db: Db, scope: DataScope): Promise<Array<{ type: string; label: string; count: number }>> {
   const [rows, labels] = await Promise.all([
     db
       .selectFrom('hotelDevice')
+      .$call(inScope(scope, { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' }))
       .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
       .groupBy('type')
       .execute(),

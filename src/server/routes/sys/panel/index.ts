@@ -1,30 +1,46 @@
-/** The dashboard (sys/panel): counts on indexed columns and the chart series (charts.ts). */
+/**
+ * The dashboard (sys/panel): counts on indexed columns and the chart series (charts.ts), within the
+ * caller's data scope: users, devices, alarms, sign-ins and the device chart count only the scope's
+ * rows. The 24 h online samples and the live session count are group-wide: a narrower caller gets
+ * the live online point of their devices alone and no session count.
+ */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, ok } from '../../../lib/route';
+import { currentScope, defineRoute, ok } from '../../../lib/route';
+import { inScope } from '../../../lib/data-scope';
 import { PANEL_ALARMS } from '../../../../contract/sys/panel';
 import { devicesByType, onlineHistory, scheduleRunsPerDay, signInsPerDay } from './charts';
 
 export function panelRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
-  defineRoute(app, '/sys/panel/inquire', 'resource', async () => {
+  defineRoute(app, '/sys/panel/inquire', 'resource', async (request) => {
     const { db } = app;
+    const scope = currentScope(request);
+    const whole = scope.kind === 'all';
+    const users = () => db.selectFrom('sysUser').$call(inScope(scope, { org: 'orgId', self: 'id' }));
+    const devicesOf = () => db.selectFrom('hotelDevice').$call(inScope(scope, { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' }));
     const now = Date.now();
     const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
-    const [users, usersEnabled, roles, devices, devicesOnline, schedulesEnabled, schedulesFailedLastRun, activeSessions] = await Promise.all([
-      count(db.selectFrom('sysUser').select((eb) => eb.fn.countAll<number>().as('n'))),
+    const [userCount, usersEnabled, roles, devices, devicesOnline, schedulesEnabled, schedulesFailedLastRun, activeSessions] = await Promise.all([
+      count(users().select((eb) => eb.fn.countAll<number>().as('n'))),
       count(
-        db
-          .selectFrom('sysUser')
+        users()
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('state', '=', 1),
       ),
       count(db.selectFrom('sysRole').select((eb) => eb.fn.countAll<number>().as('n'))),
-      count(db.selectFrom('hotelDevice').select((eb) => eb.fn.countAll<number>().as('n'))),
-      count(
-        db
-          .selectFrom('hotelDevicePresence')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('online', '=', 1),
-      ),
+      count(devicesOf().select((eb) => eb.fn.countAll<number>().as('n'))),
+      whole
+        ? count(
+            db
+              .selectFrom('hotelDevicePresence')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('online', '=', 1),
+          )
+        : count(
+            devicesOf()
+              .innerJoin('hotelDevicePresence as p', 'p.id', 'hotelDevice.id')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('p.online', '=', 1),
+          ),
       count(
         db
           .selectFrom('sysSchedule')
@@ -37,10 +53,14 @@ export function panelRoutes(app: FastifyInstance, _options: unknown, done: () =>
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('lastOutcome', '=', 'failed'),
       ),
-      app.sessions.countActive(now),
+      whole ? app.sessions.countActive(now) : Promise.resolve(0),
     ]);
     // Open (not cleared) alarms: their count and the latest few, for the 告警 card.
-    const activeAlarms = db.selectFrom('hotelAlarm as a').innerJoin('hotelDevice as d', 'd.id', 'a.deviceId').where('a.clearedAt', 'is', null);
+    const activeAlarms = db
+      .selectFrom('hotelAlarm as a')
+      .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
+      .$call(inScope(scope, { org: 'd.orgId', self: 'd.createdBy' }))
+      .where('a.clearedAt', 'is', null);
     const [alarmsActive, latestAlarms] = await Promise.all([
       count(activeAlarms.select((eb) => eb.fn.countAll<number>().as('n'))),
       activeAlarms
@@ -51,13 +71,13 @@ export function panelRoutes(app: FastifyInstance, _options: unknown, done: () =>
         .execute(),
     ]);
     const [history, signIns, runs, byType] = await Promise.all([
-      onlineHistory(db, now, { online: devicesOnline, total: devices }),
-      signInsPerDay(db, now),
+      whole ? onlineHistory(db, now, { online: devicesOnline, total: devices }) : [{ at: now, online: devicesOnline, total: devices }],
+      signInsPerDay(db, scope, now),
       scheduleRunsPerDay(db, now),
-      devicesByType(db),
+      devicesByType(db, scope),
     ]);
     return ok({
-      users,
+      users: userCount,
       usersEnabled,
       roles,
       devices,

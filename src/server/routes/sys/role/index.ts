@@ -4,10 +4,11 @@
  * /sys/user/inquire with params.roleId.
  */
 import type { FastifyInstance } from 'fastify';
-import { currentUser, defineRoute, ok } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { holdsRow } from '../../../lib/data-scope';
 import { forbidden, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
-import { assertMayAssignRole, assertMayManageUser, everyGrant, findRole, storedGrants } from '../../../services/grants';
+import { assertMayAssignRole, assertMayManageUser, assertScopeGivable, everyGrant, findRole, storedGrants } from '../../../services/grants';
 import { changeGrants } from './authorization';
 import { findRoleRecord, inquireMenuResources, inquireRoles, rolesInOrder } from './repository';
 import { sendXlsx } from '../../../lib/xlsx';
@@ -40,16 +41,28 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
 
   defineRoute(app, '/sys/role/creation', 'resource', async (request) => {
     const { name, remark, state } = request.body;
+    const dataScope = request.body.dataScope ?? 'all';
+    const units = dataScope === 'custom' ? (request.body.scopeOrgIds ?? []) : [];
+    await assertScopeGivable(app.db, currentScope(request), dataScope, units);
     const now = Date.now();
-    const { id } = await uniquely(
-      () => app.db.insertInto('sysRole').values({ name, remark, state, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
-      `角色名称 ${name} 已存在`,
-    );
+    const { id } = await app.db.transaction().execute(async (trx) => {
+      const role = await uniquely(
+        () => trx.insertInto('sysRole').values({ name, remark, state, dataScope, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
+        `角色名称 ${name} 已存在`,
+      );
+      if (units.length > 0)
+        await trx
+          .insertInto('sysRoleOrg')
+          .values(units.map((orgId) => ({ roleId: role.id, orgId })))
+          .execute();
+      return role;
+    });
     return ok(await findRoleRecord(app.db, id), '角色添加成功');
   });
 
   defineRoute(app, '/sys/role/edit', 'resource', async (request) => {
     const me = currentUser(request);
+    const scope = currentScope(request);
     const { id, name, remark, state, version } = request.body;
     await app.db.transaction().execute(async (trx) => {
       const role = await findRole(trx, id);
@@ -58,11 +71,28 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
         if (state !== 1) throw invalid('超级管理员角色不能停用');
       }
       if (id === me.roleId && state !== 1) throw invalid('不能停用自己所属的角色');
+      const dataScope = request.body.dataScope ?? role.dataScope;
+      const stored = (await trx.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', id).execute()).map((u) => u.orgId);
+      const units = dataScope !== 'custom' ? [] : (request.body.scopeOrgIds ?? stored);
+      // A form sends the scope back as it was: only a different one counts as a change.
+      const scopeChanges = dataScope !== role.dataScope || units.length !== stored.length || units.some((unit) => !stored.includes(unit));
+      if (scopeChanges) {
+        // A scoped operator cannot widen the role they act with, nor hand out a scope wider than theirs.
+        if (id === me.roleId && !me.builtin && scope.kind !== 'all') throw forbidden('不能修改自己所属角色的数据范围');
+        if (role.builtin === 1 && dataScope !== 'all') throw invalid('超级管理员角色的数据范围只能是全部数据');
+        await assertScopeGivable(trx, scope, dataScope, units);
+        await trx.deleteFrom('sysRoleOrg').where('roleId', '=', id).execute();
+        if (units.length > 0)
+          await trx
+            .insertInto('sysRoleOrg')
+            .values(units.map((orgId) => ({ roleId: id, orgId })))
+            .execute();
+      }
       const result = await uniquely(
         () =>
           trx
             .updateTable('sysRole')
-            .set({ name, remark, state, updatedAt: Date.now(), version: version + 1 })
+            .set({ name, remark, state, dataScope, updatedAt: Date.now(), version: version + 1 })
             .where('id', '=', id)
             .where('version', '=', version)
             .executeTakeFirst(),
@@ -87,16 +117,19 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
 
   defineRoute(app, '/sys/role/user/inquire', 'resource', async (request) => {
     await findRole(app.db, request.body.params.roleId);
-    return ok(await inquireRoleUsers(app, request.body));
+    return ok(await inquireRoleUsers(app, currentScope(request), request.body));
   });
 
   defineRoute(app, '/sys/role/bind/user', 'resource', async (request) => {
     const me = currentUser(request);
+    const scope = currentScope(request);
+    // A user's own record is theirs under 仅本人.
+    const inUserScope = (user: { id: number; orgId: number | null }) => holdsRow(scope, { orgId: user.orgId, createdBy: user.id });
     const { userId, roleId } = request.body;
     await app.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('sysUser').select(['id', 'roleId']).where('id', '=', userId).executeTakeFirst();
-      if (!user) throw notFound('用户');
-      await assertMayAssignRole(trx, me, roleId);
+      const user = await trx.selectFrom('sysUser').select(['id', 'roleId', 'orgId']).where('id', '=', userId).executeTakeFirst();
+      if (!user || !inUserScope(user)) throw notFound('用户');
+      await assertMayAssignRole(trx, me, roleId, { scope, orgId: user.orgId });
       if (user.roleId === roleId) return;
       // Leaving one's own role could lock the last administrator out.
       if (userId === me.userId) throw invalid('不能修改自己的角色');
@@ -112,10 +145,13 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
 
   defineRoute(app, '/sys/role/unbind/user', 'resource', async (request) => {
     const me = currentUser(request);
+    const scope = currentScope(request);
+    // A user's own record is theirs under 仅本人.
+    const inUserScope = (user: { id: number; orgId: number | null }) => holdsRow(scope, { orgId: user.orgId, createdBy: user.id });
     const { userId, roleId } = request.body;
     await app.db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('sysUser').select(['id', 'roleId']).where('id', '=', userId).executeTakeFirst();
-      if (!user) throw notFound('用户');
+      const user = await trx.selectFrom('sysUser').select(['id', 'roleId', 'orgId']).where('id', '=', userId).executeTakeFirst();
+      if (!user || !inUserScope(user)) throw notFound('用户');
       await findRole(trx, roleId);
       if (user.roleId !== roleId) throw invalid('该用户不属于此角色');
       if (userId === me.userId) throw invalid('不能修改自己的角色');

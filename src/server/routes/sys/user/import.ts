@@ -11,7 +11,8 @@
 import type { FastifyInstance } from 'fastify';
 import { USER_IMPORT_MAX_ROWS } from '../../../../contract/constants';
 import { UserImportRow } from '../../../../contract/sys/user';
-import { currentUser, defineRoute, ok, type SessionUser } from '../../../lib/route';
+import { currentScope, currentUser, defineRoute, ok, type SessionUser } from '../../../lib/route';
+import { hasOrg, type DataScope } from '../../../lib/data-scope';
 import { AppError, conflict, invalid } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { assertPasswordPolicy, generatePassword } from '../../../lib/password-policy';
@@ -45,6 +46,7 @@ interface NewUser {
   nickName: string;
   state: number;
   roleId: number | null;
+  orgId: number | null;
 }
 interface UserChange {
   id: number;
@@ -70,14 +72,17 @@ export function userImportRoutes(app: FastifyInstance): void {
   });
 
   /** Every check a row gets; nothing is written. */
-  async function plan(request: Parameters<typeof schemaProblem>[0], me: SessionUser, rows: SheetRow<Key>[], updateExisting: boolean) {
+  async function plan(request: Parameters<typeof schemaProblem>[0], me: SessionUser, scope: DataScope, rows: SheetRow<Key>[], updateExisting: boolean) {
     const result: ImportPlan<NewUser, UserChange> = { total: rows.length, creates: [], updates: [], errors: [] };
     const fail = (row: number, field: string, reason: string) => result.errors.push({ row, field, reason });
     const labels: ViewLabels = await viewLabels(app.db, 'sys/user');
     const roles = new Map((await app.db.selectFrom('sysRole').select(['id', 'name']).execute()).map((role) => [role.name, role.id]));
     const names = [...new Set(rows.map((row) => row.cells.userName))];
     const existing = new Map(
-      (await app.db.selectFrom('sysUser').select(['id', 'userName', 'state', 'roleId', 'version']).where('userName', 'in', names).execute()).map((user) => [user.userName, user]),
+      (await app.db.selectFrom('sysUser').select(['id', 'userName', 'state', 'roleId', 'orgId', 'version']).where('userName', 'in', names).execute()).map((user) => [
+        user.userName,
+        user,
+      ]),
     );
     const firstRowOf = new Map<string, number>();
 
@@ -96,6 +101,9 @@ export function userImportRoutes(app: FastifyInstance): void {
       if (seenAt !== undefined) fail(row, '用户名', `与第 ${seenAt} 行的用户名重复`);
       else firstRowOf.set(cells.userName, row);
       if (current && !updateExisting) fail(row, '用户名', `用户名 ${cells.userName} 已存在`);
+      else if (current && !hasOrg(scope, current.orgId)) fail(row, '用户名', `用户 ${cells.userName} 不在您的数据范围内`);
+      // New users join the importer's own unit.
+      if (!current && !hasOrg(scope, me.orgId)) fail(row, '用户名', '您所在的单位不在您的数据范围内，不能导入新用户');
       if (result.errors.length > errorsBefore) continue;
 
       /** Runs a guard of the screens; its refusal becomes the row's problem with `field`. */
@@ -119,11 +127,11 @@ export function userImportRoutes(app: FastifyInstance): void {
           (await guard('角色', async () => {
             if (!roleChanges) return;
             if (current.id === me.userId) throw invalid('不能修改自己的角色');
-            if (body.roleId !== null) await assertMayAssignRole(app.db, me, body.roleId);
+            if (body.roleId !== null) await assertMayAssignRole(app.db, me, body.roleId, { scope, orgId: current.orgId });
           }));
         if (allowed) result.updates.push({ row, value: { ...body, id: current.id, version: current.version } });
-      } else if (await guard('角色', async () => (body.roleId === null ? undefined : assertMayAssignRole(app.db, me, body.roleId)))) {
-        result.creates.push({ row, value: body });
+      } else if (await guard('角色', async () => (body.roleId === null ? undefined : assertMayAssignRole(app.db, me, body.roleId, { scope, orgId: me.orgId })))) {
+        result.creates.push({ row, value: { ...body, orgId: me.orgId } });
       }
     }
     return result;
@@ -132,7 +140,7 @@ export function userImportRoutes(app: FastifyInstance): void {
   defineRoute(app, '/sys/user/import', 'resource', async (request) => {
     const me = currentUser(request);
     const rows = await readSheet(uploadedFile(request), COLUMNS, USER_IMPORT_MAX_ROWS);
-    const checked = await plan(request, me, rows, request.query.updateExisting === '1');
+    const checked = await plan(request, me, currentScope(request), rows, request.query.updateExisting === '1');
     if (request.query.mode === 'preview') return ok(previewSummary(checked), previewMsg(checked));
     assertApplicable(checked);
 
