@@ -10,7 +10,7 @@ import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
 import { ListScreen, Permitted, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
-import { useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
+import { useCapabilitiesQuery, useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
 import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
 import { DeviceDetail } from './detail-drawer';
@@ -18,11 +18,13 @@ import { DeviceStatusDrawer, OPERATION_LOG_VIEW } from './status-drawer';
 import { commandColumn, RebootAction } from './command';
 
 const DEVICE_VIEW = 'hotel/device';
-const columns = [...deviceColumns, commandColumn];
+const commandColumns = [...deviceColumns, commandColumn];
 
 export default function HotelDeviceScreen() {
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [historyOf, setHistoryOf] = useState<DeviceRow | null>(null);
+  // 重启 and its status column only where commands can be sent (MQTT configured).
+  const commands = useCapabilitiesQuery(undefined).data?.mqtt === true;
   const [resetKey] = useResetDeviceKeyMutation();
   const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) => setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
 
@@ -42,7 +44,7 @@ export default function HotelDeviceScreen() {
         noun="设备"
         useInquire={useInquireDevicesQuery}
         filters={deviceFilters}
-        columns={columns}
+        columns={commands ? commandColumns : deviceColumns}
         fields={deviceFields}
         createDefaults={deviceCreateDefaults}
         create={{ useMutation: useCreateDeviceMutation, successMsg: savedMsg, onSuccess: showKey }}
@@ -59,9 +61,11 @@ export default function HotelDeviceScreen() {
                 </Button>
               </Popconfirm>
             </Permitted>
-            <Permitted view={DEVICE_VIEW} resource="api_reboot">
-              <RebootAction device={device} />
-            </Permitted>
+            {commands && (
+              <Permitted view={DEVICE_VIEW} resource="api_reboot">
+                <RebootAction device={device} />
+              </Permitted>
+            )}
             {/* The history is read from the operation log: offered to those who may read it. */}
             <Permitted view={OPERATION_LOG_VIEW} resource="api_inquire">
               <Button type="link" size="small" onClick={() => setHistoryOf(device)}>
