@@ -6,9 +6,10 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 
-import type { Envelope } from '../../../contract/constants';
+import type { Envelope, FieldError } from '../../../contract/constants';
 import { toast } from '../../lib/toast';
 import { ExportButton } from './export-button';
+import { fieldErrorsOf } from './field-errors';
 import { FilterForm } from './filter-form';
 import { useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
@@ -48,13 +49,18 @@ function fieldsFor(fields: FieldConfig[], mode: 'create' | 'edit'): FieldConfig[
   return fields.filter((field) => field.only === undefined || field.only === mode);
 }
 
-/** Runs a save and its success toast; false when the server refused (already toasted). */
-async function save<Body, Data>(trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> }, config: SaveConfig<Body, Data>, body: Body, values: FormValues): Promise<boolean> {
+/** Runs a save and its success toast; when the server refused (already toasted), the refused fields. */
+async function save<Body, Data>(
+  trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> },
+  config: SaveConfig<Body, Data>,
+  body: Body,
+  values: FormValues,
+): Promise<true | FieldError[]> {
   let envelope: Envelope<Data>;
   try {
     envelope = await trigger(body).unwrap();
-  } catch {
-    return false;
+  } catch (error) {
+    return fieldErrorsOf(error);
   }
   toast.success(config.successMsg ? config.successMsg(envelope, values) : envelope.msg);
   config.onSuccess?.(envelope);
