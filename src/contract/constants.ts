@@ -15,10 +15,18 @@ export const Code = {
   internal: 500,
 } as const;
 
+/** A refusal of one field: its path in the request body (e.g. `name`, `params.days`) and why. */
+export interface FieldError {
+  field: string;
+  msg: string;
+}
+
 export interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
+  /** On a refusal of the request's fields (schema or rule): which field failed and why; msg names the first. */
+  errors?: FieldError[];
 }
 
 export interface Paged<T> {

@@ -34,9 +34,11 @@ export interface AuditMeta {
   /**
    * write (the default): every call is recorded. read: only a refused or failed call is recorded.
    * none: never in the operation log, because another log holds it (sign-in -> login log, the
-   * device heartbeat -> device status changes).
+   * device heartbeat -> device status changes). check: a read that checks what a person is typing
+   * (a cron preview): a refusal of that input is the answer, not an operation, so only a call
+   * refused for access or failed is recorded.
    */
-  kind?: 'write' | 'read' | 'none';
+  kind?: 'write' | 'read' | 'check' | 'none';
   /** The kind of record the call acts on. */
   target?: AuditTargetType;
   /**
@@ -77,6 +79,8 @@ export const scoped = <E extends EndpointSpec, S extends ScopedEntity>(scope: S,
 
 /** Inquiries, details, previews: changing nothing, recorded only when refused or failed. */
 export const reads: AuditMeta = { kind: 'read' };
+/** Checks of input being typed (a cron preview): recorded only when refused for access or failed. */
+export const checks: AuditMeta = { kind: 'check' };
 /** The target of a recorded write, with where its id is when not `body.id` / `data.id`. */
 export const acts = (target: AuditTargetType, targetId?: string, action?: string): AuditMeta => ({
   target,

@@ -54,6 +54,12 @@ describeOnEachDatabase(
       expect(response.body).toContain('<div id="root">');
     });
 
+    it('answers /favicon.ico with an empty icon kept a day, not a 404', async () => {
+      const response = await ctx().app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    });
+
     it('serves hashed assets precompressed and cached for good', async () => {
       const brotli = await ctx().app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'br, gzip' } });
       expect(brotli.statusCode).toBe(200);

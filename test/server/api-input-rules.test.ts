@@ -6,7 +6,7 @@
  */
 import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import { createTestDatabase, describeOnEachDatabase, startTestApp, type TestApp } from './support/harness';
-import { expectOk, rowCount, signedInOperator, menuGrants } from './support/sys-fixtures';
+import { expectOk, rowCount, signedInOperator, menuGrants, expectRefused } from './support/sys-fixtures';
 import { contract } from '../../src/contract';
 import { openDatabase } from '../../src/server/db/connection';
 import { CodeMigrationProvider } from '../../src/server/db/migrations';
@@ -37,7 +37,7 @@ describeOnEachDatabase('numbers', (ctx) => {
     async (sort) => {
       const before = await rowCount(ctx(), 'sysMenu');
       const answer = await postRaw(ctx(), '/sys/menu/creation', menuBody(sort), admin);
-      expect(answer).toEqual({ code: 400, msg: '排序类型不正确，应为整数', data: null });
+      expectRefused(answer, '排序类型不正确，应为整数');
       expect(await rowCount(ctx(), 'sysMenu')).toBe(before);
       expect((await ctx().call('GET /sys/menu/authority', null, admin)).code).toBe(200);
       expect((await ctx().call('/sys/user/verify', { userName: 'admin', password: 'Adm1n-Test-Passw0rd' })).code).toBe(200);
@@ -47,7 +47,7 @@ describeOnEachDatabase('numbers', (ctx) => {
   it('refuses "Infinity" as a device state from a device-only operator', async () => {
     const operator = await signedInOperator(ctx(), admin, 'deviceonly', await menuGrants(ctx(), '/hotel/device'));
     const body = '{"name":"门锁","sn":"LOCK-INF1","type":"lock","roomNo":"","state":"Infinity","remark":""}';
-    expect(await postRaw(ctx(), '/hotel/device/creation', body, operator.token)).toEqual({ code: 400, msg: '状态类型不正确，应为整数', data: null });
+    expectRefused(await postRaw(ctx(), '/hotel/device/creation', body, operator.token), '状态类型不正确，应为整数');
     expect(await rowCount(ctx(), 'hotelDevice')).toBe(0);
   });
 
@@ -95,6 +95,7 @@ describeOnEachDatabase('numbers', (ctx) => {
       code: 400,
       msg: `版本不能大于 ${INT4_MAX - 1}`,
       data: null,
+      errors: [{ field: 'version', msg: `版本不能大于 ${INT4_MAX - 1}` }],
     });
     expect((await ctx().call('/sys/menu/edit', { ...menu, version: INT4_MAX, id: menu.id }, admin)).code).toBe(400);
     expect((await ctx().call('/sys/role/edit', { id: role.id, name: '版本测试', remark: '', state: 1, version: INT4_MAX - 1 }, admin)).code).toBe(409);
@@ -109,12 +110,12 @@ describeOnEachDatabase('text', (ctx) => {
 
   it('refuses a NUL in the unauthenticated heartbeat with a 400 naming the field', async () => {
     const answer = await postRaw(ctx(), '/hotel/device/heartbeat', '{"sn":"a\\u0000b"}');
-    expect(answer).toEqual({ code: 400, msg: '序列号不能包含控制字符（U+0000）', data: null });
+    expectRefused(answer, '序列号不能包含控制字符（U+0000）');
   });
 
   it('refuses control characters in the sign-in user name and password', async () => {
-    expect(await ctx().call('/sys/user/verify', { userName: 'adm\u0000in', password: 'x' })).toEqual({ code: 400, msg: '用户名不能包含控制字符（U+0000）', data: null });
-    expect(await ctx().call('/sys/user/verify', { userName: 'admin', password: 'a\u001bb' })).toEqual({ code: 400, msg: '密码不能包含控制字符（U+001B）', data: null });
+    expectRefused(await ctx().call('/sys/user/verify', { userName: 'adm\u0000in', password: 'x' }), '用户名不能包含控制字符（U+0000）');
+    expectRefused(await ctx().call('/sys/user/verify', { userName: 'admin', password: 'a\u001bb' }), '密码不能包含控制字符（U+001B）');
   });
 
   it('refuses control characters in filters and in every kind of text field, writing nothing', async () => {

@@ -4,7 +4,7 @@
  * own (a refusal answers the envelope, not a file).
  */
 import { describeOnEachDatabase } from './support/harness';
-import { createRole, createUser, expectOk, menuGrants, resourceId, signedInOperator } from './support/sys-fixtures';
+import { createRole, createUser, expectOk, menuGrants, resourceId, signedInOperator, expectRefused } from './support/sys-fixtures';
 import { download } from './support/files';
 import { XLSX_MIME } from '../../src/contract/constants';
 
@@ -52,7 +52,7 @@ describeOnEachDatabase('list export', (ctx) => {
 
   it('refuses what the inquiry refuses, as an envelope', async () => {
     const refused = await download(ctx(), '/sys/user/export', { sort: { field: 'passwordHash', order: 'ascend' } }, admin);
-    expect(refused.envelope).toEqual({ code: 400, msg: '排序字段取值不正确', data: null });
+    expectRefused(refused.envelope!, '排序字段取值不正确');
     expect((await download(ctx(), '/sys/user/export', { params: { password: 'x' } }, admin)).envelope).toMatchObject({ code: 400, msg: '不支持的字段：password' });
     expect((await download(ctx(), '/sys/user/export', { size: 20 }, admin)).envelope).toMatchObject({ code: 400, msg: '不支持的字段：size' });
   });

@@ -1,6 +1,6 @@
 import { describeOnEachDatabase } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
-import { expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
+import { expectOk, rowCount, signedInOperator, expectRefused } from './support/sys-fixtures';
 
 const ENDPOINTS: EndpointKey[] = ['/hotel/advanced/inquire', '/hotel/advanced/creation', '/hotel/advanced/edit', '/hotel/advanced/jd/edit'];
 const SECRET = 'sk_live_7d1c0e55b2aa43f9a';
@@ -69,7 +69,7 @@ describeOnEachDatabase('hotel/advanced', (ctx) => {
       ['an unknown field', { initialisedAt: 1 }, '不支持的字段：initialisedAt'],
     ])('refuses %s with a 400, writing nothing', async (_case, overrides, msg) => {
       const before = await rowCount(ctx(), 'hotelAdvanced');
-      expect(await ctx().call('/hotel/advanced/creation', setting('不应保存', overrides), admin)).toEqual({ code: 400, msg, data: null });
+      expectRefused(await ctx().call('/hotel/advanced/creation', setting('不应保存', overrides), admin), msg);
       expect(await rowCount(ctx(), 'hotelAdvanced')).toBe(before);
     });
 
@@ -137,7 +137,7 @@ describeOnEachDatabase('hotel/advanced', (ctx) => {
       ['the endpoint', { endpointUrl: '' }, '无法初始化：缺少 接口地址'],
     ])('names what is missing when %s is absent, stamping nothing', async (what, overrides, msg) => {
       const created = await create(setting(`缺少 ${what}`, overrides));
-      expect(await ctx().call('/hotel/advanced/jd/edit', { id: created.id }, admin)).toEqual({ code: 400, msg, data: null });
+      expectRefused(await ctx().call('/hotel/advanced/jd/edit', { id: created.id }, admin), msg);
       expect((await stored(created.id)).initialisedAt).toBeNull();
     });
 
@@ -150,7 +150,7 @@ describeOnEachDatabase('hotel/advanced', (ctx) => {
         data: null,
       });
       const disabled = await create(setting('已停用', { state: 0 }));
-      expect(await ctx().call('/hotel/advanced/jd/edit', { id: disabled.id }, admin)).toEqual({ code: 400, msg: '无法初始化：该配置已停用，请先启用', data: null });
+      expectRefused(await ctx().call('/hotel/advanced/jd/edit', { id: disabled.id }, admin), '无法初始化：该配置已停用，请先启用');
       expect((await stored(disabled.id)).initialisedAt).toBeNull();
       expect(await ctx().call('/hotel/advanced/jd/edit', { id: 999_999 }, admin)).toEqual({ code: 404, msg: '高级设置不存在', data: null });
     });

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createTestDatabase, describeOnEachDatabase, dialects, startTestApp, type TestApp, type TestDatabase, SETUP_TIMEOUT_MS } from './support/harness';
-import { expectOk } from './support/sys-fixtures';
+import { expectOk, signedInOperator } from './support/sys-fixtures';
 import type { ServerConfig } from '../../src/server/config';
 import { captureLog } from './support/log-capture';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
@@ -65,6 +65,14 @@ describeOnEachDatabase('hotel/device reboot without MQTT', (ctx) => {
     expect(await ctx().database.db.selectFrom('hotelDeviceCommand').selectAll().execute()).toEqual([]);
     expect(await lastCommandOf(ctx(), admin, 'NOMQTT-01')).toBeNull();
   });
+
+  it('answers any signed-in user that remote commands cannot be sent, and nobody signed out', async () => {
+    const admin = await ctx().login();
+    expect(await ctx().call('GET /sys/capabilities', null, admin)).toEqual({ code: 200, msg: '操作成功', data: { mqtt: false } });
+    const { token } = await signedInOperator(ctx(), admin, 'nogrants', []);
+    expect(await ctx().call('GET /sys/capabilities', null, token)).toMatchObject({ code: 200, data: { mqtt: false } });
+    expect(await ctx().call('GET /sys/capabilities', null)).toMatchObject({ code: 401 });
+  });
 });
 
 describe('a broker that cannot be reached', () => {
@@ -77,6 +85,8 @@ describe('a broker that cannot be reached', () => {
       const admin = await app.login();
       const { device } = await createDevice(app, admin, 'NOBROKER-01');
       expect(app.app.mqtt?.connected).toBe(false);
+      // Configured is what the screens need: a broker away for a while still takes commands later.
+      expect(await app.call('GET /sys/capabilities', null, admin)).toMatchObject({ code: 200, data: { mqtt: true } });
       expect(await app.call('/hotel/device/command/reboot', { id: device.id }, admin)).toEqual({ code: 500, msg: 'MQTT 服务未连接，暂时无法下发远程指令，请稍后重试', data: null });
       expect(await app.database.db.selectFrom('hotelDeviceCommand').selectAll().execute()).toEqual([]);
       await waitFor(() => lines.some((line) => line.includes('mqtt connection error')));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
-import { deviceRow, expectOk, rowCount, signedInOperator } from './support/sys-fixtures';
+import { deviceRow, expectOk, rowCount, signedInOperator, expectRefused } from './support/sys-fixtures';
 import { queryPlan } from './support/query-plan';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
 import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
@@ -79,7 +79,7 @@ describeOnEachDatabase('hotel/device', (ctx) => {
       ['a field devices may not set', { online: 1 }, '不支持的字段：online'],
     ])('refuses %s with a 400, writing nothing', async (_case, overrides, msg) => {
       const before = await rowCount(ctx(), 'hotelDevice');
-      expect(await ctx().call('/hotel/device/creation', device('BAD-0001', overrides), admin)).toEqual({ code: 400, msg, data: null });
+      expectRefused(await ctx().call('/hotel/device/creation', device('BAD-0001', overrides), admin), msg);
       expect(await rowCount(ctx(), 'hotelDevice')).toBe(before);
     });
 

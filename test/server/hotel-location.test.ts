@@ -42,6 +42,20 @@ describeOnEachDatabase('hotel/location', (ctx) => {
     expect(rooms.map((room) => room.name)).toContain('0808');
   });
 
+  it('lists rooms in natural order whatever batches made them, and floors by number', async () => {
+    const building = await create({ parentId: 0, kind: 'building', name: '北楼', sort: 3 });
+    const ninth = await create({ parentId: building.id, kind: 'floor', name: '9F', sort: 0 });
+    const tenth = await create({ parentId: building.id, kind: 'floor', name: '10F', sort: 0 });
+    expectOk(await ctx().call('/hotel/location/rooms/creation', { floorId: ninth.id, from: '0801', to: '0810' }, admin));
+    expectOk(await ctx().call('/hotel/location/rooms/creation', { floorId: ninth.id, from: '0809', to: '0812' }, admin));
+
+    const tree = expectOk(await ctx().call('GET /hotel/location/tree', null, admin));
+    const names = (parentId: number) => tree.filter((node) => node.parentId === parentId).map((node) => node.name);
+    expect(names(ninth.id)).toEqual(Array.from({ length: 12 }, (_, index) => `08${String(index + 1).padStart(2, '0')}`));
+    expect(names(building.id)).toEqual(['9F', '10F']);
+    expect(tenth.name).toBe('10F');
+  });
+
   it('refuses a location under the wrong kind of parent, a duplicate name and a stale edit, changing nothing', async () => {
     const building = await create({ parentId: 0, kind: 'building', name: '副楼', sort: 2 });
     const before = (await ctx().database.db.selectFrom('hotelLocation').select('id').execute()).length;

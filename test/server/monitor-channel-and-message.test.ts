@@ -5,7 +5,7 @@
  * is refused naming the field. 测试发送 answers the vendor's status and body and our reading.
  */
 import { describeOnEachDatabase } from './support/harness';
-import { expectOk, rowCount } from './support/sys-fixtures';
+import { expectOk, rowCount, expectRefused } from './support/sys-fixtures';
 import { VendorReceiver } from './support/vendor-receiver';
 import { alarmMessage, channelRow, createChannel, enqueue, notifySettings, TestClock } from './support/notify-fixtures';
 import { download } from './support/files';
@@ -103,7 +103,7 @@ describeOnEachDatabase(
         await ctx().database.db.updateTable('notifyChannel').set({ health: 'ok', healthAt: Date.now() }).where('id', '=', hook.id).execute();
         const edit = (config: Record<string, unknown>) =>
           ctx().call('/monitor/channel/edit', { id: hook.id, version: 0, name: '换类型', type: 'feishu', config, state: 1, remark: '' }, admin);
-        expect(await edit({})).toEqual({ code: 400, msg: 'Webhook 地址不能为空', data: null });
+        expectRefused(await edit({}), 'Webhook 地址不能为空');
         const moved = expectOk(await edit({ url: receiver.feishu('retyped') }));
         expect(moved).toMatchObject({ type: 'feishu', health: 'unknown', config: { secretMasked: '' } });
         expect(await stored(hook.id)).toEqual({ url: receiver.feishu('retyped') });
@@ -142,7 +142,7 @@ describeOnEachDatabase(
       ])('refuses %s with a 400, writing nothing', async (_case, body, msg) => {
         const before = await rowCount(ctx(), 'notifyChannel');
         const answer = await ctx().call('/monitor/channel/creation', { name: '不应保存', state: 1, remark: '', ...body }, admin);
-        expect(answer).toEqual({ code: 400, msg: expect.stringContaining(msg), data: null });
+        expectRefused(answer, expect.stringContaining(msg));
         expect(await rowCount(ctx(), 'notifyChannel')).toBe(before);
       });
 

@@ -132,6 +132,20 @@ describeOnEachDatabase('sys/role', (ctx) => {
       expect(sortGrants(next)).toEqual(sortGrants([menu, advanced[0]]));
     });
 
+    it('granting a resource grants its menu too, so the role is never left without the screen', async () => {
+      const role = await createRole(ctx(), admin, '只读设备');
+      const inquire = { type: 'resource' as const, resource: await resourceId(ctx(), '/hotel/device/inquire') };
+      const deviceMenu = { type: 'menu' as const, resource: await menuId(ctx(), '/hotel/device') };
+      const granted = expectOk(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [inquire], revoke: [] }, admin));
+      expect(sortGrants(granted)).toEqual(sortGrants([inquire, deviceMenu]));
+
+      const user = await createUser(ctx(), admin, 'readonly01', role.id);
+      expect(user.roleId).toBe(role.id);
+      const token = await ctx().login('readonly01', USER_PASSWORD);
+      const authority = expectOk(await ctx().call('GET /sys/menu/authority', null, token));
+      expect(authority.find((menu) => menu.element === 'hotel/device')).toMatchObject({ granted: ['api_inquire'] });
+    });
+
     it('a request with one unknown item changes nothing', async () => {
       const role = await createRole(ctx(), admin, '保安部', [{ type: 'menu', resource: await menuId(ctx(), '/hotel/device') }]);
       const before = await grantsOf(role.id);
@@ -292,7 +306,8 @@ describeOnEachDatabase('sys/role', (ctx) => {
       expect(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [], revoke: [lacking] }, op.token)).toMatchObject({ code: 403 });
       expect(await grantsOf(role.id)).toEqual(before);
       const granted = expectOk(await ctx().call('/sys/role/auth', { roleId: role.id, grant: [held], revoke: [] }, op.token));
-      expect(sortGrants(granted)).toEqual(sortGrants([...before, held]));
+      // The resource's menu comes with it, and the operator holds that too.
+      expect(sortGrants(granted)).toEqual(sortGrants([...before, held, { type: 'menu', resource: await menuId(ctx(), '/sys/user') }]));
     });
 
     it('an operator cannot edit the built-in role', async () => {

@@ -1,6 +1,6 @@
 import { describeOnEachDatabase } from './support/harness';
 import type { EndpointKey } from '../../src/contract';
-import { expectOk, menuId, resourceId, rowCount, signedInOperator } from './support/sys-fixtures';
+import { expectOk, menuId, resourceId, rowCount, signedInOperator, expectRefused } from './support/sys-fixtures';
 
 const SCHEDULE_ENDPOINTS: EndpointKey[] = [
   '/sys/schedule/inquire',
@@ -75,6 +75,7 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
         code: 400,
         msg: 'Cron 表达式不正确：应为 5 段（分 时 日 月 周）或 6 段（秒 分 时 日 月 周），以空格分隔',
         data: null,
+        errors: [{ field: 'cron', msg: 'Cron 表达式不正确：应为 5 段（分 时 日 月 周）或 6 段（秒 分 时 日 月 周），以空格分隔' }],
       });
       expect(await ctx().call('/sys/schedule/preview', { cron: '0 25 * * *' }, admin)).toMatchObject({ code: 400, msg: 'Cron 表达式不正确：小时（0-23）的取值超出范围' });
       expect(await ctx().call('/sys/schedule/preview', { cron: '0 0 31 2 *' }, admin)).toMatchObject({ code: 400, msg: 'Cron 表达式不正确：该表达式永远不会触发' });
@@ -127,7 +128,7 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
     ])('refuses %s with a 400, writing nothing', async (_case, overrides, msg) => {
       const before = await rowCount(ctx(), 'sysSchedule');
       const answer = await ctx().call('/sys/schedule/creation', sweep('不应保存', overrides), admin);
-      expect(answer).toEqual({ code: 400, msg, data: null });
+      expectRefused(answer, msg);
       expect(await rowCount(ctx(), 'sysSchedule')).toBe(before);
     });
 
@@ -170,7 +171,7 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
       expect(await edit({ id: 999_999 })).toEqual({ code: 404, msg: '定时任务不存在', data: null });
       expect(await edit({ name: '已占用' })).toEqual({ code: 409, msg: '任务名称已存在', data: null });
       expect(await edit({ cron: 'every minute' })).toMatchObject({ code: 400, msg: expect.stringMatching(/^Cron 表达式不正确：/) });
-      expect(await edit({ task: 'schedule.pruneLogs' })).toEqual({ code: 400, msg: '任务参数不正确：保留天数不能为空', data: null });
+      expectRefused(await edit({ task: 'schedule.pruneLogs' }), '任务参数不正确：保留天数不能为空');
       expect(await stored(target.id)).toMatchObject({ name: '被编辑', cron: '*/5 * * * *', task: 'device.offlineSweep', version: 0 });
     });
   });

@@ -4,7 +4,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody, listExport, sortRequest, pageFields } from '../common';
-import { download, post, postEmpty, acts, reads } from '../endpoint';
+import { download, post, postEmpty, acts, checks, reads } from '../endpoint';
 
 /** The built-in tasks and their parameter shapes; the server registry implements exactly these. */
 export const scheduleTasks = {
@@ -121,5 +121,5 @@ export const scheduleEndpoints = {
   '/sys/schedule/log': post(ScheduleLogInquire, paged(ScheduleLogRecord), reads),
   '/sys/schedule/log/export': download(listExport(ScheduleLogInquire)),
   '/sys/schedule/tasks': postEmpty(Type.Array(TaskInfo), reads),
-  '/sys/schedule/preview': post(CronPreviewBody, CronPreview, reads),
+  '/sys/schedule/preview': post(CronPreviewBody, CronPreview, checks),
 };

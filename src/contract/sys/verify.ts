@@ -51,10 +51,20 @@ export const PasswordChangeBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * What this server is configured to do, so screens offer only what can work (e.g. 重启 needs
+ * MQTT). Any signed-in user may ask; it says nothing about the configuration beyond these flags.
+ */
+export const CapabilitiesData = Type.Object({
+  /** Remote commands to devices can be sent (MQTT is configured). */
+  mqtt: Type.Boolean(),
+});
+
 export const verifyEndpoints = {
   // Sign-in attempts are recorded in the login log, not the operation log.
   '/sys/user/verify': post(LoginBody, LoginData, { kind: 'none' }),
   '/sys/user/logout': postEmpty(Empty, acts('user', 'self', '退出登录')),
   '/sys/user/password': post(PasswordChangeBody, Empty, acts('user', 'self', '修改密码')),
   'GET /sys/menu/authority': get(null, Type.Array(AuthorityMenu), reads),
+  'GET /sys/capabilities': get(null, CapabilitiesData, reads),
 };

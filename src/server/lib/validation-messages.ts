@@ -73,6 +73,26 @@ export function describeValidationError(error: ValidationIssue): string {
 /** The issue a refusal reports: an `anyOf` failure names what the value may be, so it goes first. */
 export const firstIssue = (errors: ValidationIssue[]): ValidationIssue | undefined => errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
 
+/** The body path an issue is about (`name`, `params.days`); '' for the body as a whole. */
+export function issueField(issue: ValidationIssue): string {
+  const path = issue.instancePath.split('/').filter(Boolean);
+  const named = issue.params.missingProperty ?? issue.params.additionalProperty;
+  if (typeof named === 'string') path.push(named);
+  return path.join('.');
+}
+
+/** Each refused field once, with the sentence for its first issue; the body as a whole is left to msg. */
+export function fieldErrors(errors: ValidationIssue[]): Array<{ field: string; msg: string }> {
+  const first = firstIssue(errors);
+  const ordered = first ? [first, ...errors.filter((issue) => issue !== first)] : errors;
+  const byField = new Map<string, string>();
+  for (const issue of ordered) {
+    const field = issueField(issue);
+    if (field !== '' && !byField.has(field)) byField.set(field, describeValidationError(issue));
+  }
+  return [...byField].map(([field, msg]) => ({ field, msg }));
+}
+
 /** Why a value was refused, in one Chinese sentence. */
 export function validationMessage(errors: ValidationIssue[]): string {
   const first = firstIssue(errors);

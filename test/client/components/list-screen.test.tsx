@@ -1,10 +1,10 @@
 /** The shared list-screen block, seen through the device screen (the screen with most dictionary fields). */
 import { waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import { api, fail, ok } from '../testing/handlers';
 import { deviceHandlers, lock101 } from '../testing/handlers/device';
-import { filterField, findRow, openScreen, search, user } from '../testing/list-screen';
+import { fill, filterField, findRow, openAdd, openScreen, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -114,5 +114,31 @@ describe('list-screen block', () => {
     expect(await screen.findByText('菜单数据字典查询失败')).toBeInTheDocument();
     const row = await findRow('LOCK-0101');
     expect(within(row).getByText('lock')).toBeInTheDocument();
+  });
+});
+
+describe('field errors', () => {
+  const nameItem = (dialog: HTMLElement) => within(dialog).getByLabelText('设备名称').closest('.ant-form-item') as HTMLElement;
+
+  it('shows a refused field’s message under that field, and keeps the dialog open', async () => {
+    const msg = '设备名称格式不正确：不能以空格开头或结尾';
+    server.use(http.post(api('/hotel/device/creation'), () => HttpResponse.json({ code: 400, msg, data: null, errors: [{ field: 'name', msg }] })));
+    await openDevices();
+    const dialog = await openAdd();
+    await fill(dialog, { 设备名称: 'x 门锁', 序列号: 'LOCK-0909' });
+    await user.click(within(dialog).getByLabelText('设备类型'));
+    await user.click(await screen.findByTitle('门锁'));
+    await saveDialog(dialog);
+    await waitFor(() => expect(within(nameItem(dialog)).getByText(msg)).toBeInTheDocument());
+    expect(within(dialog).getByLabelText('设备名称')).toHaveValue('x 门锁');
+  });
+
+  it('refuses a name of blanks only before sending', async () => {
+    await openDevices();
+    const dialog = await openAdd();
+    await fill(dialog, { 设备名称: '   ', 序列号: 'LOCK-0909' });
+    await saveDialog(dialog);
+    expect(await within(nameItem(dialog)).findByText('请输入设备名称')).toBeInTheDocument();
+    expect(log.sent('/hotel/device/creation')).toHaveLength(0);
   });
 });

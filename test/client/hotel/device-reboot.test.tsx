@@ -70,11 +70,22 @@ describe('hotel/device 重启', () => {
     expect(within(await findRow('PANEL-0103')).getByText('重启 超时')).toBeInTheDocument();
   });
 
-  it('shows the server’s refusal when MQTT is not configured', async () => {
-    server.use(http.post(api('/hotel/device/command/reboot'), () => fail(400, '未配置 MQTT，无法下发远程指令')));
+  it('shows the server’s refusal when the broker is away', async () => {
+    const away = 'MQTT 服务未连接，暂时无法下发远程指令，请稍后重试';
+    server.use(http.post(api('/hotel/device/command/reboot'), () => fail(500, away)));
     await openScreen('/hotel/device', 'LOCK-0101');
+    expect(await screen.findByText('远程指令', { selector: 'th, th *' })).toBeInTheDocument();
     await rowAction('LOCK-0101', '重启');
     await user.click(await screen.findByRole('button', { name: button('确定') }));
-    expect(await screen.findByText('未配置 MQTT，无法下发远程指令')).toBeInTheDocument();
+    expect(await screen.findByText(away)).toBeInTheDocument();
+  });
+
+  it('offers neither 重启 nor the 远程指令 column when the server has no MQTT configured', async () => {
+    server.use(http.get(api('/sys/capabilities'), () => ok({ mqtt: false })));
+    await openScreen('/hotel/device', 'LOCK-0101');
+    const row = await findRow('LOCK-0101');
+    expect(within(row).getByRole('button', { name: button('重置密钥') })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: button('重启') })).toBeNull();
+    expect(screen.queryByText('远程指令', { selector: 'th, th *' })).toBeNull();
   });
 });

@@ -10,6 +10,17 @@ export const USER_PASSWORD = 'Quiet-Harbour-42';
 
 type Grant = { type: 'menu' | 'resource'; resource: number };
 
+/**
+ * Asserts a 400 refusal with `msg` (a string or an asymmetric matcher) and no data. A refusal of
+ * the request's fields also names them (`errors`, the first carrying msg); which field is named is
+ * api-field-errors' subject.
+ */
+export function expectRefused(answer: { code: number; msg: string; data: unknown; errors?: Array<{ field: string; msg: string }> }, msg: unknown): void {
+  const { errors, ...envelope } = answer;
+  expect(envelope).toEqual({ code: 400, msg, data: null });
+  if (errors !== undefined) expect(errors[0]).toEqual({ field: expect.stringMatching(/\S/), msg: answer.msg });
+}
+
 /** Asserts success and answers the data, with the msg in the failure text when it is not. */
 export function expectOk<T>(answer: { code: number; msg: string; data: T }): T {
   expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 200, msg: answer.msg });

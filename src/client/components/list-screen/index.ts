@@ -14,8 +14,8 @@
  *     create={{ useMutation: useUserCreationMutation, successMsg: (envelope, values) => '...', onSuccess }}
  *     edit={{ useMutation: useUserEditMutation }}       // toast = server msg when successMsg is absent
  *     detail={{ title: (row) => '...', render: (row) => <Detail row={row} /> }}   // 详情 drawer
- *     rowActions={(row, { openEdit, quickEdit }) => <Button .../>}
- *     toolbar={({ openAdd, params }) => ...}            // params: the list's params as last sent
+ *     rowActions={(row, { openEdit, quickEdit }) => <Permitted view="sys/user" resource="api_passwordReset"><Button .../></Permitted>}
+ *     toolbar={({ openAdd, params }) => ...}            // params: the list's params as last sent; controls wrapped in Permitted too
  *     exportTo={{ endpoint: '/sys/user/export', fileName: '用户列表.xlsx' }}   // 导出 (if the role holds api_export)
  *     importFrom={{ upload: '/sys/user/import', template: '/sys/user/import/template', ... }}   // 导入 (api_import)
  *   />
@@ -48,6 +48,9 @@
  * - `exportTo` downloads the list as shown (params, filters, sort); `importFrom` opens the import
  *   dialog (template, preview with per-row problems, all-or-nothing apply, one-time secrets).
  *   Both hide when the role lacks the menu's resource (`useGranted`, from the authority answer).
+ * - Controls by grant: 新增 / 编辑 show only with `create.resource` / `edit.resource` (default
+ *   api_creation / api_edit), 详情 with `detail.resource`; every other row or toolbar control is
+ *   wrapped in `<Permitted view resource>` naming the resource guarding its endpoint.
  * - `useMenuDict(view)` answers `optionsOf(field)` / `labelOf(field, value)` for screen-specific
  *   cells; inside `<ListScreen>` `useMenuDictContext()` gives the same without a second query.
  */
@@ -59,6 +62,7 @@ export { ExportButton } from './export-button';
 export { FormField } from './form-field';
 export { RecordDialog } from './record-dialog';
 export { useGranted } from './menu-grants';
+export { Permitted, type PermittedProps } from './permitted';
 export { SAVED_MSG, savedMsg } from './messages';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';

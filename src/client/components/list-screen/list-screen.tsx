@@ -6,9 +6,10 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 
-import type { Envelope } from '../../../contract/constants';
+import type { Envelope, FieldError } from '../../../contract/constants';
 import { toast } from '../../lib/toast';
 import { ExportButton } from './export-button';
+import { fieldErrorsOf } from './field-errors';
 import { FilterForm } from './filter-form';
 import { useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
@@ -20,6 +21,13 @@ import { useInquire } from './use-inquire';
 const NO_DEFAULTS: FormValues = {};
 const NO_FIELDS: FieldConfig[] = [];
 const DETAIL_WIDTH = 720;
+const CREATE_RESOURCE = 'api_creation';
+const EDIT_RESOURCE = 'api_edit';
+const IMPORT_RESOURCE = 'api_import';
+const NOTHING: readonly string[] = [];
+
+/** The resource a configured control needs; none for a control the screen leaves out. */
+const guardOf = (config: { resource?: string } | undefined, fallback: string): string | readonly string[] => (config ? (config.resource ?? fallback) : NOTHING);
 const DetailDrawer = lazy(() => import('./detail-drawer'));
 
 /**
@@ -41,13 +49,18 @@ function fieldsFor(fields: FieldConfig[], mode: 'create' | 'edit'): FieldConfig[
   return fields.filter((field) => field.only === undefined || field.only === mode);
 }
 
-/** Runs a save and its success toast; false when the server refused (already toasted). */
-async function save<Body, Data>(trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> }, config: SaveConfig<Body, Data>, body: Body, values: FormValues): Promise<boolean> {
+/** Runs a save and its success toast; when the server refused (already toasted), the refused fields. */
+async function save<Body, Data>(
+  trigger: (body: Body) => { unwrap(): Promise<Envelope<Data>> },
+  config: SaveConfig<Body, Data>,
+  body: Body,
+  values: FormValues,
+): Promise<true | FieldError[]> {
   let envelope: Envelope<Data>;
   try {
     envelope = await trigger(body).unwrap();
-  } catch {
-    return false;
+  } catch (error) {
+    return fieldErrorsOf(error);
   }
   toast.success(config.successMsg ? config.successMsg(envelope, values) : envelope.msg);
   config.onSuccess?.(envelope);
@@ -87,7 +100,12 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   const [editing, setEditing] = useState<Row | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
   const [importing, setImporting] = useState(false);
-  const mayImport = useGranted(view, importFrom?.resource ?? 'api_import') && importFrom !== undefined;
+  // Add, edit, 详情 and 导入 show only with the resource guarding their endpoint (docs/client.md,
+  // Controls by grant); a control the screen does not configure asks about nothing.
+  const mayImport = useGranted(view, guardOf(importFrom, IMPORT_RESOURCE)) && importFrom !== undefined;
+  const mayCreate = useGranted(view, guardOf(create, CREATE_RESOURCE)) && create !== undefined;
+  const mayEdit = useGranted(view, guardOf(edit, EDIT_RESOURCE)) && edit !== undefined;
+  const mayView = useGranted(view, guardOf(detail, '')) && detail !== undefined;
 
   const saveEdit = (row: Row, values: FormValues) => (edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false));
 
@@ -105,12 +123,12 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
     key: 'actions',
     render: (_value, row) => (
       <Space size="small" wrap>
-        {detail && (
+        {mayView && (
           <Button type="link" size="small" onClick={() => setViewing(row)}>
             详情
           </Button>
         )}
-        {edit && (
+        {mayEdit && (
           <Button type="link" size="small" onClick={() => actions.openEdit(row)}>
             编辑
           </Button>
@@ -119,16 +137,16 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
       </Space>
     ),
   };
-  const tableColumns: ColumnConfig<Row>[] = detail || edit || rowActions ? [...columns, actionColumn] : columns;
+  const tableColumns: ColumnConfig<Row>[] = mayView || mayEdit || rowActions ? [...columns, actionColumn] : columns;
   const tools = toolbar?.(actions);
 
   return (
     <MenuDictContext.Provider value={dict}>
       <Card>
         {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
-        {(create || tools || mayImport || exportTo) && (
+        {(mayCreate || tools || mayImport || exportTo) && (
           <Space style={{ marginBottom: 16 }}>
-            {create && (
+            {mayCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
                 新增
               </Button>

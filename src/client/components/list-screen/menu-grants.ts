@@ -7,10 +7,17 @@ import { useSelector } from 'react-redux';
 
 import { selectMenuEntry, type SessionRoot } from '../../lib/session';
 
-/** True when the role holds `resourceType` under the menu showing `view`, or when that is unknown. */
-export function useGranted(view: string, resourceType: string): boolean {
+/**
+ * True when the role holds every one of `resourceTypes` under the menu showing `view`. A menu the
+ * role does not have grants nothing; a menu entry without the list (an older server) grants
+ * everything, and the server decides.
+ */
+export function useGranted(view: string, resourceTypes: string | readonly string[]): boolean {
   return useSelector((state: SessionRoot) => {
     const entry = selectMenuEntry(state, view);
-    return entry?.granted === undefined || entry.granted.includes(resourceType);
+    if (entry === undefined) return false;
+    const { granted } = entry;
+    if (granted === undefined) return true;
+    return typeof resourceTypes === 'string' ? granted.includes(resourceTypes) : resourceTypes.every((type) => granted.includes(type));
   });
 }

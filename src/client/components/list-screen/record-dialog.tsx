@@ -1,11 +1,14 @@
 /**
  * The add or edit dialog: a form of the configured fields, saved through the screen's mutation.
  * On success it toasts, resets the form and closes; the list reloads through the mutation's tags.
- * On failure the base query has already toasted the server msg and the dialog stays open.
+ * On failure the base query has already toasted the server msg and the dialog stays open, with
+ * each refused field's message under that field.
  */
 import { Form, Modal } from 'antd';
 import { useId } from 'react';
 
+import type { FieldError } from '../../../contract/constants';
+import { showFieldErrors } from './field-errors';
 import { FormField } from './form-field';
 import type { FieldConfig, FormValues } from './types';
 
@@ -15,8 +18,8 @@ interface RecordDialogProps {
   saving: boolean;
   fields: FieldConfig[];
   initialValues: FormValues;
-  /** Resolves true when saved. */
-  onSave: (values: FormValues) => Promise<boolean>;
+  /** Resolves true when saved; false or the refused fields when not. */
+  onSave: (values: FormValues) => Promise<boolean | readonly FieldError[]>;
   onClose: () => void;
 }
 
@@ -28,9 +31,16 @@ export function RecordDialog({ title, open, saving, fields, initialValues, onSav
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    if (await onSave(values)) {
+    const outcome = await onSave(values);
+    if (outcome === true) {
       form.resetFields();
       onClose();
+    } else if (outcome !== false) {
+      showFieldErrors(
+        form,
+        outcome,
+        fields.map((field) => field.name),
+      );
     }
   };
   return (

@@ -8,11 +8,16 @@ import type { FieldConfig } from './types';
 
 const CHOOSE_KINDS = new Set(['select', 'switch']);
 
+const isBlank = (value: unknown): boolean => typeof value === 'string' && value !== '' && value.trim() === '';
+
 export function rulesOf(field: FieldConfig): FormRule[] {
   const rules: FormRule[] = [];
   if (field.required) {
     const verb = CHOOSE_KINDS.has(field.kind) ? '请选择' : '请输入';
     rules.push({ required: true, message: `${verb}${field.label}` });
+    // Blanks alone are no value: the contract refuses them, so the form does before sending.
+    if (field.kind === 'text' || field.kind === 'textarea')
+      rules.push({ validator: (_rule, value) => (isBlank(value) ? Promise.reject(new Error(`${verb}${field.label}`)) : Promise.resolve()) });
   }
   if (field.kind === 'number') {
     if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: `${field.label}不能小于 ${field.min}` });

@@ -152,10 +152,14 @@ export interface DetailConfig<Row> {
   render: (row: Row) => ReactNode;
   /** Drawer width in pixels (default 720). */
   width?: number;
+  /** The resource type guarding the drawer's reads (e.g. api_detail): 详情 shows only with it. */
+  resource: string;
 }
 
 export interface SaveConfig<Body, Data> {
   useMutation: MutationHook<Body, Data>;
+  /** The resource type guarding the save's endpoint (default api_creation / api_edit): 新增 / 编辑 show only with it. */
+  resource?: string;
   /** The success toast; the server msg when absent (docs/client.md, Toasts). */
   successMsg?: (envelope: Envelope<Data>, values: FormValues) => string;
   /** After the success toast, the dialog closed and the form reset (e.g. to show a device key once). */

@@ -73,7 +73,7 @@ export async function requestApi<T = unknown>(session: SessionAccess, { expect, 
     return { error: { status: 'FETCH_ERROR', data: answer.data, error: 'response is not an envelope' } };
   }
   if (envelope.code === Code.ok) return { envelope };
-  toast.error(options.failureMsg ?? (envelope.msg || options.fallbackMsg || DEFAULT_FAILURE_MSG));
+  if (!(options.inlineRefusals && envelope.code === Code.invalid)) toast.error(options.failureMsg ?? (envelope.msg || options.fallbackMsg || DEFAULT_FAILURE_MSG));
   if (envelope.code === Code.unauthorized) session.dispatch(sessionEnded({ reason: 'unauthorized' }));
   return { error: { status: envelope.code, data: envelope } };
 }

@@ -27,6 +27,11 @@ export interface HttpExtraOptions {
   fallbackMsg?: string;
   /** Toast text shown for any business failure, whatever the server says. */
   failureMsg?: string;
+  /**
+   * A refusal of the input (code 400) is shown by the screen where the input is (e.g. under the
+   * cron being typed), not toasted: a toast would outlive the mistake once it is fixed.
+   */
+  inlineRefusals?: boolean;
 }
 
 export const DEFAULT_FAILURE_MSG = '操作失败';

@@ -234,6 +234,7 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
   const code = typeof answer?.code === 'number' ? answer.code : reply.statusCode === 200 ? 200 : reply.statusCode;
   const outcome: OperationOutcome = code === 200 ? 'success' : code >= 500 ? 'failed' : 'refused';
   if (kind === 'read' && outcome === 'success') return;
+  if (kind === 'check' && (outcome === 'success' || code === Code.invalid)) return;
 
   const path = (request.routeOptions.url ?? '').slice(API_PREFIX.length);
   const names = (await safely(request, () => app.audit.namesOf(path))) ?? {

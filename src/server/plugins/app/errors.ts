@@ -7,12 +7,15 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/constants';
 import { AppError } from '../../lib/errors';
-import { validationMessage, type ValidationIssue } from '../../lib/validation-messages';
+import { fieldErrors, validationMessage, type ValidationIssue } from '../../lib/validation-messages';
 
 /** A custom serializer sets no type of its own; without a charset clients misread the Chinese msg. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const formatValidationErrors = (errors: ValidationIssue[]): AppError => new AppError(Code.invalid, validationMessage(errors));
+export const formatValidationErrors = (errors: ValidationIssue[]): AppError => {
+  const fields = fieldErrors(errors);
+  return new AppError(Code.invalid, validationMessage(errors), fields.length > 0 ? fields : undefined);
+};
 
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是合法的 JSON',
@@ -28,10 +31,11 @@ export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: (
     }
     let code: number = Code.internal;
     let msg = '服务器内部错误，请稍后重试';
+    let errors: AppError['errors'];
     if (error instanceof AppError) {
-      ({ code, message: msg } = error);
+      ({ code, message: msg, errors } = error);
     } else if (error.validation) {
-      ({ code, message: msg } = formatValidationErrors(error.validation));
+      ({ code, message: msg, errors } = formatValidationErrors(error.validation));
     } else if (error.code && frameworkMessages[error.code]) {
       code = Code.invalid;
       msg = frameworkMessages[error.code]!;
@@ -42,7 +46,11 @@ export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: (
       request.log.error({ err: error }, 'unexpected error');
     }
     // The route's answer schema describes success data; errors carry data: null.
-    return reply.code(200).type(JSON_TYPE).serializer(JSON.stringify).send({ code, msg, data: null });
+    return reply
+      .code(200)
+      .type(JSON_TYPE)
+      .serializer(JSON.stringify)
+      .send({ code, msg, data: null, ...(errors ? { errors } : {}) });
   });
   done();
 });

@@ -19,6 +19,7 @@ const UNGUARDED_SUMMARIES: Record<string, { summary: string; tag: string }> = {
   '/sys/user/logout': { summary: '退出登录（令牌立即失效）', tag: '会话' },
   '/sys/user/password': { summary: '修改本人密码', tag: '会话' },
   '/sys/menu/authority': { summary: '本人可见的菜单与资源', tag: '会话' },
+  '/sys/capabilities': { summary: '服务端已配置的能力（如远程指令）', tag: '会话' },
   '/sys/dict/resource/inquire': { summary: '本人可见页面的字典项', tag: '会话' },
   '/hotel/device/heartbeat': { summary: '设备心跳（设备密钥认证）', tag: '设备接入' },
   '/healthz': { summary: '存活检查（负载均衡用）', tag: '运维' },

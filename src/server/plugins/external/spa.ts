@@ -26,6 +26,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       reply.header('Cache-Control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Browsers ask for it on their own; the app has no icon of its own, so the answer is an empty one
+  // (kept a day) rather than a 404 in every log and console.
+  app.get('/favicon.ico', { config: { access: 'public' } }, (_request, reply) => reply.code(204).header('Cache-Control', 'public, max-age=86400').send());
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const pathname = (request.raw.url ?? '/').split('?')[0];
     if (pathname === '/api' || pathname.startsWith('/api/')) {

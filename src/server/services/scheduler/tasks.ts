@@ -9,7 +9,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../../../contract/sys/schedule';
-import { invalid } from '../../lib/errors';
+import { invalidField } from '../../lib/errors';
 import { pruneChain } from '../../lib/audit-chain';
 import { sweepOffline } from '../device-status/offline-sweep';
 
@@ -84,12 +84,18 @@ function describeParamsError(error: ValueError): string {
   }
 }
 
+/** The body path of a parameter problem: the parameter itself when it is one (`params.days`). */
+function paramsField(error: ValueError): string {
+  const key = error.path.split('/').filter(Boolean)[0];
+  return key ? `params.${key}` : 'params';
+}
+
 /** Throws a 400 unless `task` is a registered task and `params` fit its schema. */
 export function assertTaskParams(task: string, params: unknown): asserts task is TaskName {
   const checker = isTaskName(task) ? checkers.get(task) : undefined;
-  if (!checker) throw invalid(`任务类型不正确：${task} 不是内置任务`);
+  if (!checker) throw invalidField('task', `任务类型不正确：${task} 不是内置任务`);
   const error = checker.Errors(params).First();
-  if (error) throw invalid(describeParamsError(error));
+  if (error) throw invalidField(paramsField(error), describeParamsError(error));
 }
 
 /**

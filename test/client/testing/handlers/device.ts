@@ -49,6 +49,8 @@ export function deviceHandlers(log: RequestLog) {
     ...crudHandlers(log, { base: '/hotel/device', records: [lock101], created: { device: lock101, deviceKey: ISSUED_KEY }, edited: lock101 }),
     // The location filter and picker read the tree.
     ...locationHandlers(log),
+    // A server with MQTT configured, so 重启 is offered.
+    http.get(api('/sys/capabilities'), () => ok({ mqtt: true })),
     http.post(api('/hotel/device/key/reset'), async ({ request }) => {
       await log.record(request);
       return ok({ device: lock101, deviceKey: 'dk_new_77aa' }, '密钥已重置');

@@ -1,7 +1,7 @@
 /** 高级设置 (hotel/advanced): integration configurations and their 初始化 action. */
 import { Button } from 'antd';
 
-import { ListScreen, savedMsg } from '../../../components/list-screen';
+import { ListScreen, Permitted, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useCreateAdvancedMutation, useEditAdvancedMutation, useInitialiseAdvancedMutation, useInquireAdvancedQuery } from './api';
 import { INITIALISED_MSG, advancedColumns, advancedCreateDefaults, advancedFields, advancedFilters, advancedToForm, type AdvancedRow } from './config';
@@ -35,7 +35,11 @@ export default function HotelAdvancedScreen() {
       toForm={advancedToForm}
       create={{ useMutation: useCreateAdvancedMutation, successMsg: savedMsg }}
       edit={{ useMutation: useEditAdvancedMutation, successMsg: savedMsg }}
-      rowActions={(setting) => <InitialiseButton setting={setting} />}
+      rowActions={(setting) => (
+        <Permitted view="hotel/advanced" resource="api_init">
+          <InitialiseButton setting={setting} />
+        </Permitted>
+      )}
     />
   );
 }

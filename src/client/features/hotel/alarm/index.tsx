@@ -5,8 +5,7 @@
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen } from '../../../components/list-screen';
-import { useGranted } from '../../../components/list-screen/menu-grants';
+import { ListScreen, Permitted } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
 import { alarmColumns, alarmFilters } from './config';
@@ -16,9 +15,6 @@ export const ALARM_VIEW = 'hotel/alarm';
 
 export default function HotelAlarmScreen() {
   const [timeoutsOpen, setTimeoutsOpen] = useState(false);
-  const mayAcknowledge = useGranted(ALARM_VIEW, 'api_acknowledge');
-  const mayClear = useGranted(ALARM_VIEW, 'api_clear');
-  const mayReadTimeouts = useGranted(ALARM_VIEW, 'api_timeouts');
   const [acknowledge] = useAcknowledgeAlarmsMutation();
   const [clear] = useClearAlarmsMutation();
 
@@ -38,26 +34,30 @@ export default function HotelAlarmScreen() {
         useInquire={useInquireAlarmsQuery}
         filters={alarmFilters}
         columns={alarmColumns}
-        toolbar={() =>
-          mayReadTimeouts && (
+        toolbar={() => (
+          <Permitted view={ALARM_VIEW} resource="api_timeouts">
             <Button onClick={() => setTimeoutsOpen(true)} data-testid="alarm-timeouts">
               超时设置
             </Button>
-          )
-        }
+          </Permitted>
+        )}
         rowActions={(alarm) => (
           <>
-            {mayAcknowledge && alarm.acknowledgedAt === null && (
-              <Button type="link" size="small" onClick={() => void run(acknowledge, alarm.id)}>
-                确认
-              </Button>
-            )}
-            {mayClear && alarm.clearedAt === null && (
-              <Popconfirm title="清除后告警不再处于活动状态。确定清除？" onConfirm={() => void run(clear, alarm.id)}>
-                <Button type="link" size="small">
-                  清除
+            {alarm.acknowledgedAt === null && (
+              <Permitted view={ALARM_VIEW} resource="api_acknowledge">
+                <Button type="link" size="small" onClick={() => void run(acknowledge, alarm.id)}>
+                  确认
                 </Button>
-              </Popconfirm>
+              </Permitted>
+            )}
+            {alarm.clearedAt === null && (
+              <Permitted view={ALARM_VIEW} resource="api_clear">
+                <Popconfirm title="清除后告警不再处于活动状态。确定清除？" onConfirm={() => void run(clear, alarm.id)}>
+                  <Button type="link" size="small">
+                    清除
+                  </Button>
+                </Popconfirm>
+              </Permitted>
             )}
           </>
         )}

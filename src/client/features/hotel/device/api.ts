@@ -3,7 +3,7 @@
  * its records in the operation log (its status changes and what operators did to it).
  */
 import { api } from '../../../lib/http/api';
-import { postMutation, postQuery } from '../../../lib/http/endpoints';
+import { getQuery, postMutation, postQuery } from '../../../lib/http/endpoints';
 
 export const deviceApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,6 +14,8 @@ export const deviceApi = api.injectEndpoints({
     rebootDevice: postMutation(build, '/hotel/device/command/reboot', { invalidatesTags: ['Device'] }),
     deviceHistory: postQuery(build, '/monitor/operation/inquire', { providesTags: ['OperationLog'] }),
     deviceStatus: postQuery(build, '/hotel/device/status', { providesTags: ['Device', 'Alarm'] }),
+    // What the server can do (remote commands need MQTT); fixed for the server's life, read once.
+    capabilities: getQuery(build, 'GET /sys/capabilities'),
   }),
 });
 
@@ -25,4 +27,5 @@ export const {
   useRebootDeviceMutation,
   useDeviceHistoryQuery,
   useDeviceStatusQuery,
+  useCapabilitiesQuery,
 } = deviceApi;

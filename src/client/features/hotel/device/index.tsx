@@ -8,24 +8,23 @@ import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
-import { ListScreen, savedMsg, useMenuId } from '../../../components/list-screen';
-import { useGranted } from '../../../components/list-screen/menu-grants';
+import { ListScreen, Permitted, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
-import { useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
+import { useCapabilitiesQuery, useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
 import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
 import { DeviceDetail } from './detail-drawer';
 import { DeviceStatusDrawer, OPERATION_LOG_VIEW } from './status-drawer';
 import { commandColumn, RebootAction } from './command';
 
-const columns = [...deviceColumns, commandColumn];
+const DEVICE_VIEW = 'hotel/device';
+const commandColumns = [...deviceColumns, commandColumn];
 
 export default function HotelDeviceScreen() {
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const [historyOf, setHistoryOf] = useState<DeviceRow | null>(null);
-  // The history is read from the operation log: offered to those whose menu holds it.
-  const mayReadLog = useMenuId(OPERATION_LOG_VIEW) !== undefined;
-  const mayReadStatus = useGranted('hotel/device', 'api_status');
+  // 重启 and its status column only where commands can be sent (MQTT configured).
+  const commands = useCapabilitiesQuery(undefined).data?.mqtt === true;
   const [resetKey] = useResetDeviceKeyMutation();
   const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) => setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
 
@@ -41,31 +40,38 @@ export default function HotelDeviceScreen() {
   return (
     <>
       <ListScreen
-        view="hotel/device"
+        view={DEVICE_VIEW}
         noun="设备"
         useInquire={useInquireDevicesQuery}
         filters={deviceFilters}
-        columns={columns}
+        columns={commands ? commandColumns : deviceColumns}
         fields={deviceFields}
         createDefaults={deviceCreateDefaults}
         create={{ useMutation: useCreateDeviceMutation, successMsg: savedMsg, onSuccess: showKey }}
         edit={{ useMutation: useEditDeviceMutation, successMsg: savedMsg }}
         exportTo={{ endpoint: '/hotel/device/export', fileName: '设备列表.xlsx' }}
         importFrom={deviceImport}
-        detail={mayReadStatus ? { title: (device) => `设备详情：${device.name}`, render: (device) => <DeviceDetail device={device} />, width: 720 } : undefined}
+        detail={{ title: (device) => `设备详情：${device.name}`, render: (device) => <DeviceDetail device={device} />, width: 720, resource: 'api_status' }}
         rowActions={(device) => (
           <>
-            <Popconfirm title="重置后旧密钥立即失效，设备需换用新密钥。确定重置？" onConfirm={() => void reset(device.id)}>
-              <Button type="link" size="small">
-                重置密钥
-              </Button>
-            </Popconfirm>
-            <RebootAction device={device} />
-            {mayReadLog && (
+            <Permitted view={DEVICE_VIEW} resource="api_keyReset">
+              <Popconfirm title="重置后旧密钥立即失效，设备需换用新密钥。确定重置？" onConfirm={() => void reset(device.id)}>
+                <Button type="link" size="small">
+                  重置密钥
+                </Button>
+              </Popconfirm>
+            </Permitted>
+            {commands && (
+              <Permitted view={DEVICE_VIEW} resource="api_reboot">
+                <RebootAction device={device} />
+              </Permitted>
+            )}
+            {/* The history is read from the operation log: offered to those who may read it. */}
+            <Permitted view={OPERATION_LOG_VIEW} resource="api_inquire">
               <Button type="link" size="small" onClick={() => setHistoryOf(device)}>
                 状态记录
               </Button>
-            )}
+            </Permitted>
           </>
         )}
       />

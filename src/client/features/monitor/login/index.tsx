@@ -3,7 +3,7 @@
  * with export and the hash-chain check.
  */
 import type { BodyOf } from '../../../../contract';
-import { ListScreen, type PagedQueryHook } from '../../../components/list-screen';
+import { ListScreen, Permitted, type PagedQueryHook } from '../../../components/list-screen';
 import { IntegrityCheckButton } from '../../../components/integrity-check';
 import { useInquireLoginsQuery, useLazyCheckLoginIntegrityQuery } from './api';
 import { loginColumns, loginFilters, type LoginRow } from './config';
@@ -19,7 +19,11 @@ export default function MonitorLoginScreen() {
       filters={loginFilters}
       columns={loginColumns}
       exportTo={{ endpoint: '/monitor/login/export', fileName: '登录日志.xlsx' }}
-      toolbar={() => <IntegrityCheckButton useCheck={useLazyCheckLoginIntegrityQuery} />}
+      toolbar={() => (
+        <Permitted view="monitor/login" resource="api_integrity">
+          <IntegrityCheckButton useCheck={useLazyCheckLoginIntegrityQuery} />
+        </Permitted>
+      )}
     />
   );
 }

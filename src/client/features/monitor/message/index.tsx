@@ -41,7 +41,7 @@ export default function MonitorMessageScreen() {
       useInquire={useMessagePage}
       filters={messageFilters}
       columns={messageColumns}
-      detail={{ title: (row) => `通知记录 ${row.id}`, render: (row) => <MessageDetail row={row} /> }}
+      detail={{ title: (row) => `通知记录 ${row.id}`, render: (row) => <MessageDetail row={row} />, resource: 'api_inquire' }}
       rowActions={(message) => mayResend && message.state === 'failed' && <ResendButton message={message} />}
       exportTo={{ endpoint: '/monitor/message/export', fileName: '通知记录.xlsx' }}
     />

@@ -6,10 +6,12 @@
 import { Button, Popconfirm, Tooltip } from 'antd';
 
 import type { BodyOf } from '../../../../contract';
-import { ListScreen, type PagedQueryHook } from '../../../components/list-screen';
+import { ListScreen, Permitted, type PagedQueryHook } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useInquireOnlineSessionsQuery, useRevokeSessionMutation, useRevokeUserSessionsMutation } from './api';
 import { onlineColumns, onlineFilters, type OnlineRow } from './config';
+
+const ONLINE_VIEW = 'monitor/online';
 
 const useOnlinePage: PagedQueryHook<BodyOf<'/monitor/online/inquire'>, OnlineRow> = useInquireOnlineSessionsQuery;
 
@@ -27,24 +29,31 @@ function RevokeActions({ session }: { session: OnlineRow }) {
   const own = session.current === 1;
   return (
     <>
-      {own ? (
-        <Tooltip title="不能让自己当前的会话下线，请使用退出登录">
-          <Button type="link" size="small" danger disabled>
-            强制下线
-          </Button>
-        </Tooltip>
-      ) : (
-        <Popconfirm title={`确定让 ${session.userName} 的这个会话下线？`} onConfirm={() => run(() => revokeSession({ sessionId: session.sessionId }))}>
+      <Permitted view={ONLINE_VIEW} resource="api_revoke">
+        {own ? (
+          <Tooltip title="不能让自己当前的会话下线，请使用退出登录">
+            <Button type="link" size="small" danger disabled>
+              强制下线
+            </Button>
+          </Tooltip>
+        ) : (
+          <Popconfirm title={`确定让 ${session.userName} 的这个会话下线？`} onConfirm={() => run(() => revokeSession({ sessionId: session.sessionId }))}>
+            <Button type="link" size="small" danger>
+              强制下线
+            </Button>
+          </Popconfirm>
+        )}
+      </Permitted>
+      <Permitted view={ONLINE_VIEW} resource="api_revokeUser">
+        <Popconfirm
+          title={own ? '确定让你的其他会话全部下线？' : `确定让 ${session.userName} 的所有会话下线？`}
+          onConfirm={() => run(() => revokeUser({ userId: session.userId }))}
+        >
           <Button type="link" size="small" danger>
-            强制下线
+            全部下线
           </Button>
         </Popconfirm>
-      )}
-      <Popconfirm title={own ? '确定让你的其他会话全部下线？' : `确定让 ${session.userName} 的所有会话下线？`} onConfirm={() => run(() => revokeUser({ userId: session.userId }))}>
-        <Button type="link" size="small" danger>
-          全部下线
-        </Button>
-      </Popconfirm>
+      </Permitted>
     </>
   );
 }
@@ -52,7 +61,7 @@ function RevokeActions({ session }: { session: OnlineRow }) {
 export default function MonitorOnlineScreen() {
   return (
     <ListScreen
-      view="monitor/online"
+      view={ONLINE_VIEW}
       noun="在线用户"
       useInquire={useOnlinePage}
       rowKey="sessionId"

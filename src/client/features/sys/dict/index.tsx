@@ -2,7 +2,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen } from '../../../components/list-screen';
+import { ListScreen, Permitted } from '../../../components/list-screen';
 import { useCreateDictMutation, useEditDictMutation, useInquireDictsQuery } from './api';
 import { DictBindDialog } from './bind-dialog';
 import { dictColumns, dictCreateDefaults, dictFields, dictFilters, type DictRow } from './config';
@@ -23,9 +23,12 @@ export default function SysDictScreen() {
         edit={{ useMutation: useEditDictMutation }}
         exportTo={{ endpoint: '/sys/dict/export', fileName: '数据字典.xlsx' }}
         rowActions={(dict) => (
-          <Button type="link" size="small" onClick={() => setBinding(dict)}>
-            绑定资源
-          </Button>
+          // The dialog lists the bindable resources and binds or unbinds them.
+          <Permitted view="sys/dict" resource={['api_resources', 'api_bind', 'api_unbind']}>
+            <Button type="link" size="small" onClick={() => setBinding(dict)}>
+              绑定资源
+            </Button>
+          </Permitted>
         )}
       />
       {binding && <DictBindDialog dict={binding} onClose={() => setBinding(null)} />}

@@ -5,7 +5,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen } from '../../../components/list-screen';
+import { ListScreen, Permitted } from '../../../components/list-screen';
 import { useCreateMenuMutation, useEditMenuMutation, useInquireMenusQuery } from './api';
 import { menuColumns, menuDefaults, menuFields, menuFilters, menuFromForm, menuToForm, type MenuRow } from './config';
 import { ResourceDrawer } from './resource-drawer';
@@ -27,9 +27,11 @@ export default function SysMenuScreen() {
         create={{ useMutation: useCreateMenuMutation }}
         edit={{ useMutation: useEditMenuMutation }}
         rowActions={(menu) => (
-          <Button type="link" size="small" onClick={() => setResourcesOf(menu)}>
-            资源
-          </Button>
+          <Permitted view="sys/menu" resource="api_resourcePage">
+            <Button type="link" size="small" onClick={() => setResourcesOf(menu)}>
+              资源
+            </Button>
+          </Permitted>
         )}
       />
       {resourcesOf && <ResourceDrawer menu={resourcesOf} onClose={() => setResourcesOf(null)} />}

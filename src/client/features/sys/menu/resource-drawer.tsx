@@ -31,8 +31,8 @@ export function ResourceDrawer({ menu, onClose }: ResourceDrawerProps) {
         createDefaults={resourceDefaults}
         toForm={resourceToForm}
         fromForm={fromForm}
-        create={{ useMutation: useCreateResourceMutation }}
-        edit={{ useMutation: useEditResourceMutation }}
+        create={{ useMutation: useCreateResourceMutation, resource: 'api_resourceCreation' }}
+        edit={{ useMutation: useEditResourceMutation, resource: 'api_resourceEdit' }}
       />
     </Drawer>
   );

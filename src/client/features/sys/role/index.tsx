@@ -5,7 +5,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen } from '../../../components/list-screen';
+import { ListScreen, Permitted } from '../../../components/list-screen';
 import { useCreateRoleMutation, useEditRoleMutation, useInquireRolesQuery } from './api';
 import { roleColumns, roleCreateDefaults, roleFields, roleFilters, type RoleRow } from './config';
 import { RoleGrantDialog } from './grant-dialog';
@@ -29,12 +29,16 @@ export default function SysRoleScreen() {
         exportTo={{ endpoint: '/sys/role/export', fileName: '角色列表.xlsx' }}
         rowActions={(role) => (
           <>
-            <Button type="link" size="small" onClick={() => setGranting(role)}>
-              授权
-            </Button>
-            <Button type="link" size="small" onClick={() => setShowingUsers(role)}>
-              用户
-            </Button>
+            <Permitted view="sys/role" resource={['api_menuResources', 'api_auth']}>
+              <Button type="link" size="small" onClick={() => setGranting(role)}>
+                授权
+              </Button>
+            </Permitted>
+            <Permitted view="sys/role" resource="api_users">
+              <Button type="link" size="small" onClick={() => setShowingUsers(role)}>
+                用户
+              </Button>
+            </Permitted>
           </>
         )}
       />

@@ -13,7 +13,8 @@ export const scheduleApi = api.injectEndpoints({
     runSchedule: postMutation(build, '/sys/schedule/run', { invalidatesTags: ['Schedule', 'ScheduleLog'] }),
     inquireScheduleLog: postQuery(build, '/sys/schedule/log', { providesTags: ['ScheduleLog'] }),
     scheduleTasks: postQuery(build, '/sys/schedule/tasks'),
-    previewCron: postQuery(build, '/sys/schedule/preview'),
+    // The preview shows a refused cron under the input itself (cron-preview.tsx).
+    previewCron: postQuery(build, '/sys/schedule/preview', { extraOptions: { inlineRefusals: true } }),
   }),
 });
 

@@ -5,7 +5,7 @@
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 
-import { ListScreen, savedMsg } from '../../../components/list-screen';
+import { ListScreen, Permitted, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useCreateScheduleMutation, useEditScheduleMutation, useInquireSchedulesQuery, useRunScheduleMutation, useScheduleTasksQuery } from './api';
 import { scheduleColumns, scheduleDefaults, scheduleFields, scheduleFilters, scheduleFromForm, type ScheduleRow } from './config';
@@ -51,10 +51,14 @@ export default function SysScheduleScreen() {
         exportTo={{ endpoint: '/sys/schedule/export', fileName: '定时任务.xlsx' }}
         rowActions={(schedule) => (
           <>
-            <RunNowButton schedule={schedule} />
-            <Button type="link" size="small" onClick={() => setLogOf(schedule)}>
-              运行日志
-            </Button>
+            <Permitted view="sys/schedule" resource="api_run">
+              <RunNowButton schedule={schedule} />
+            </Permitted>
+            <Permitted view="sys/schedule" resource="api_log">
+              <Button type="link" size="small" onClick={() => setLogOf(schedule)}>
+                运行日志
+              </Button>
+            </Permitted>
           </>
         )}
       />

@@ -2,7 +2,7 @@
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen } from '../../../components/list-screen';
+import { ListScreen, Permitted } from '../../../components/list-screen';
 import { useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
 import { userColumns, userCreateDefaults, userCreatedMsg, userFields, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
 import { PasswordResetDialog } from './password-reset-dialog';
@@ -26,21 +26,25 @@ export default function SysUserScreen() {
         importFrom={userImport}
         rowActions={(user, { quickEdit }) => (
           <>
-            <Button type="link" size="small" onClick={() => setResetting(user)}>
-              重置密码
-            </Button>
-            {user.state === 1 ? (
-              // Disabling signs the user out everywhere at once, hence the confirmation.
-              <Popconfirm title={`禁用后 ${user.userName} 将立即退出登录。确定禁用？`} onConfirm={() => quickEdit(user, { state: 0 })}>
-                <Button type="link" size="small" danger>
-                  禁用
-                </Button>
-              </Popconfirm>
-            ) : (
-              <Button type="link" size="small" onClick={() => void quickEdit(user, { state: 1 })}>
-                启用
+            <Permitted view="sys/user" resource="api_passwordReset">
+              <Button type="link" size="small" onClick={() => setResetting(user)}>
+                重置密码
               </Button>
-            )}
+            </Permitted>
+            <Permitted view="sys/user" resource="api_edit">
+              {user.state === 1 ? (
+                // Disabling signs the user out everywhere at once, hence the confirmation.
+                <Popconfirm title={`禁用后 ${user.userName} 将立即退出登录。确定禁用？`} onConfirm={() => quickEdit(user, { state: 0 })}>
+                  <Button type="link" size="small" danger>
+                    禁用
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button type="link" size="small" onClick={() => void quickEdit(user, { state: 1 })}>
+                  启用
+                </Button>
+              )}
+            </Permitted>
           </>
         )}
       />

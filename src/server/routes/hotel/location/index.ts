@@ -59,6 +59,8 @@ async function assertParent(db: Kysely<Database>, kind: LocationKind, parentId: 
   if (parent.kind !== parentKind) throw invalid(`${KIND_NAME[kind]}只能建在${KIND_NAME[parentKind]}下`);
 }
 
+const NATURAL = new Intl.Collator('zh-CN', { numeric: true });
+
 export function locationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.audit.targets.register('location', locationAuditTarget);
   const nameTaken = async (parentId: number, name: string, exceptId = 0) =>
@@ -66,7 +68,9 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, 'GET /hotel/location/tree', 'resource', async (request) => {
     const scope = currentScope(request);
-    const rows = await app.db.selectFrom('hotelLocation').selectAll().orderBy('sort').orderBy('name').orderBy('id').execute();
+    const rows = await app.db.selectFrom('hotelLocation').selectAll().execute();
+    // Names in natural order (0802 before 0811, 9F before 10F), which no collation of both databases gives.
+    rows.sort((a, b) => a.sort - b.sort || NATURAL.compare(a.name, b.name) || a.id - b.id);
     if (scope.kind === 'all') return ok(rows.map(toRecord));
     // The buildings of the scope, then their floors, then those floors' rooms.
     const kept = new Set(rows.filter((row) => row.kind === 'building' && holdsRow(scope, row)).map((row) => row.id));
@@ -132,7 +136,8 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
       if (fresh.length > 0) {
         await trx
           .insertInto('hotelLocation')
-          .values(fresh.map((name, index) => ({ parentId: floorId, kind: 'room' as const, name, sort: index, createdAt: now, updatedAt: now })))
+          // Rooms of every batch share sort 0, so the tree orders them by number whatever the batches were.
+          .values(fresh.map((name) => ({ parentId: floorId, kind: 'room' as const, name, sort: 0, createdAt: now, updatedAt: now })))
           .execute();
       }
       return { created: fresh.length, skipped: rooms.length - fresh.length };

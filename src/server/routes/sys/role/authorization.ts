@@ -1,7 +1,8 @@
 /**
  * Changing a role's grants (POST /sys/role/auth): every item is checked before anything is written,
  * and grants and revocations land in one transaction, so a request with one bad item changes
- * nothing.
+ * nothing. Granting a resource grants its menu's view too (docs/api/system.md), so no request can
+ * leave a role with a resource it has no screen for.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -29,9 +30,18 @@ async function namesOf(db: Db, items: Grant[]): Promise<Map<string, string>> {
   return names;
 }
 
-export async function changeGrants(db: Db, operator: SessionUser, { roleId, grant, revoke }: BodyOf<'/sys/role/auth'>): Promise<Grant[]> {
+/** The menus holding the granted resources, as menu grants not already asked for. */
+async function impliedMenus(db: Db, grant: Grant[]): Promise<Grant[]> {
+  const resourceIds = [...new Set(grant.filter((item) => item.type === 'resource').map((item) => item.resource))];
+  if (resourceIds.length === 0) return [];
+  const rows = await db.selectFrom('sysResource').select('menuId').distinct().where('id', 'in', resourceIds).execute();
+  return rows.map((row): Grant => ({ type: 'menu', resource: row.menuId })).filter((menu) => !grant.some((item) => sameGrant(item, menu)));
+}
+
+export async function changeGrants(db: Db, operator: SessionUser, { roleId, grant: asked, revoke }: BodyOf<'/sys/role/auth'>): Promise<Grant[]> {
   return db.transaction().execute(async (trx) => {
     const role = await findRole(trx, roleId);
+    const grant = [...asked, ...(await impliedMenus(trx, asked))];
     if (role.builtin === 1) throw invalid('超级管理员角色拥有全部权限，不能修改授权');
     if (grant.some((g) => revoke.some((r) => sameGrant(g, r)))) throw invalid('同一权限不能同时授予和撤销');
     const items = [...grant, ...revoke];

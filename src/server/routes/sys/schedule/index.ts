@@ -9,7 +9,7 @@ import { scheduleTasks, TASK_NAMES } from '../../../../contract/sys/schedule';
 import { TIME_ZONE } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
-import { conflict, notFound } from '../../../lib/errors';
+import { checkField, conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
@@ -88,7 +88,7 @@ const toLogRecord = (row: Row<'sysScheduleLog'>) => ({
 
 /** Checks everything a schedule's definition must satisfy; throws a 400 naming the first problem. */
 function assertDefinition(definition: { cron: string; task: string; params: unknown }): void {
-  parseCron(definition.cron);
+  checkField('cron', () => parseCron(definition.cron));
   assertTaskParams(definition.task, definition.params);
 }
 
@@ -257,7 +257,7 @@ export function scheduleRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, '/sys/schedule/preview', 'resource', (request) => {
     const { cron } = request.body;
-    return ok({ timeZone: TIME_ZONE, next: nextRuns(cron, Date.now(), PREVIEW_COUNT) });
+    return ok({ timeZone: TIME_ZONE, next: checkField('cron', () => nextRuns(cron, Date.now(), PREVIEW_COUNT)) });
   });
   done();
 }

@@ -107,5 +107,7 @@ export function verifyRoutes(app: FastifyInstance, _options: unknown, done: () =
     const me = currentUser(request);
     return ok(await authorisedMenu(app.db, { roleId: me.roleId, builtin: me.builtin }));
   });
+
+  defineRoute(app, 'GET /sys/capabilities', 'session', () => ok({ mqtt: app.mqtt !== null }));
   done();
 }

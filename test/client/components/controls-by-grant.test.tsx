@@ -1,0 +1,162 @@
+/**
+ * Controls by grant, walked over every routable screen: with only its list granted a screen offers
+ * no action at all (a new button without its resource fails here), with everything granted its
+ * actions show, and every resource a screen asks about is one the product seeds under that screen's
+ * menu, guarding an endpoint of the contract.
+ */
+import { screen } from '@testing-library/react';
+import { Suspense } from 'react';
+
+import { contract, type DataOf } from '../../../src/contract';
+import { viewRegistry } from '../../../src/client/app/view-registry';
+import { ROUTABLE_VIEWS, type ViewName } from '../../../src/client/config/views';
+import { seedAreas } from '../../../src/server/services/builtins/catalogue';
+import { advancedHandlers } from '../testing/handlers/advanced';
+import { alarmHandlers } from '../testing/handlers/alarm';
+import { deviceHandlers } from '../testing/handlers/device';
+import { dictHandlers } from '../testing/handlers/dict';
+import { locationHandlers } from '../testing/handlers/location';
+import { menuHandlers } from '../testing/handlers/menu';
+import { monitorHandlers } from '../testing/handlers/monitor';
+import { messageHandlers, ruleHandlers } from '../testing/handlers/notify';
+import { roleHandlers } from '../testing/handlers/role';
+import { scheduleHandlers } from '../testing/handlers/schedule';
+import { userHandlers } from '../testing/handlers/user';
+import { renderScreen } from '../testing/render-screen';
+import { createRequestLog } from '../testing/request-log';
+import { server } from '../testing/server';
+
+type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
+
+// Whole screens with antd take seconds each on a shared machine.
+jest.setTimeout(300_000);
+
+/** Every (view, resource type) a screen asked about, recorded through the one grant hook. */
+const mockAsked: Array<[string, string]> = [];
+jest.mock('../../../src/client/components/list-screen/menu-grants', () => {
+  const actual = jest.requireActual<typeof import('../../../src/client/components/list-screen/menu-grants')>('../../../src/client/components/list-screen/menu-grants');
+  return {
+    useGranted: (view: string, types: string | readonly string[]) => {
+      for (const type of typeof types === 'string' ? [types] : types) mockAsked.push([view, type]);
+      return actual.useGranted(view, types);
+    },
+  };
+});
+
+/** Text each screen shows once its data arrived, from the msw fixtures. */
+const SHOWN: Partial<Record<ViewName, string>> = {
+  'sys/user': 'alice',
+  'sys/role': '前台',
+  'sys/menu': '系统管理',
+  'sys/dict': '门锁',
+  'sys/schedule': '设备离线巡检',
+  'hotel/device': 'LOCK-0101',
+  'hotel/alarm': '101 门锁（LOCK-0101）',
+  'hotel/advanced': '京东对接',
+  'hotel/location': '主楼',
+  'monitor/operation': 'zhangsan',
+  'monitor/login': 'zhangsan',
+  'monitor/online': 'frontdesk',
+  'monitor/channel': '工程部钉钉群',
+  'monitor/message': '设备离线：0808 门锁',
+  'monitor/rule': '离线告警通知',
+  'monitor/maintenance': '8F 装修',
+};
+/**
+ * Buttons a screen may show with only its list granted: 通知记录's 详情 opens the listed row's own
+ * fields (no endpoint of its own), so the list's resource guards it.
+ */
+const READ_WITH_LIST: Partial<Record<ViewName, string[]>> = { 'monitor/message': ['详情'] };
+/** Screens without an action of their own (a dashboard, the public API description, a fallback). */
+const ACTIONLESS: ViewName[] = ['sys/panel', 'monitor/api-docs', 'sys/unknown'];
+
+const seedMenus = seedAreas.flatMap((area) => area.children);
+const contractPaths = new Set(Object.keys(contract).map((key) => key.replace(/^GET /, '')));
+
+/** Every seeded menu as the authority answers it, each holding `grantedOf(menu)`. */
+function menuHolding(grantedOf: (element: string) => string[]): AuthorityMenu[] {
+  return seedMenus.map((menu, index) => ({
+    id: 100 + index,
+    pid: null,
+    name: menu.name,
+    path: menu.path,
+    element: menu.element,
+    icon: menu.icon,
+    sort: index,
+    state: 1,
+    isAuth: 1,
+    granted: grantedOf(menu.element),
+  }));
+}
+
+/** Buttons a person could press outside the search form, the pager, tree rows' expanders and closed dialogs. */
+function actionLabels(): string[] {
+  return Array.from(document.querySelectorAll('button'))
+    .filter((button) => !button.closest('form.ant-form-inline, .ant-pagination, .ant-modal-root, .ant-drawer, .ant-table-row-expand-icon'))
+    .map((button) => (button.textContent ?? '').replace(/\s+/g, ''));
+}
+
+async function render(view: ViewName, menu: AuthorityMenu[]) {
+  const Lazy = viewRegistry[view];
+  renderScreen(
+    () => (
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    ),
+    menu,
+  );
+  await screen.findAllByText(SHOWN[view] as string);
+}
+
+beforeEach(() => {
+  const log = createRequestLog();
+  server.use(
+    ...userHandlers(log),
+    ...roleHandlers(log),
+    ...menuHandlers(log),
+    ...dictHandlers(log),
+    ...scheduleHandlers(log),
+    ...deviceHandlers(log),
+    ...alarmHandlers(log),
+    ...advancedHandlers(log),
+    ...locationHandlers(log),
+    ...monitorHandlers(log),
+    // Last: the earlier handlers answer the requests these share (menu authority, dictionaries, locations).
+    ...ruleHandlers(log),
+    ...messageHandlers(log),
+  );
+  mockAsked.length = 0;
+});
+
+it('knows every routable screen', () => {
+  expect([...Object.keys(SHOWN), ...ACTIONLESS].sort()).toEqual([...ROUTABLE_VIEWS].sort());
+});
+
+describe.each(Object.keys(SHOWN) as ViewName[])('%s', (view) => {
+  const seeded = seedMenus.find((menu) => menu.element === view);
+
+  it('offers no action with only the list granted', async () => {
+    await render(
+      view,
+      menuHolding((element) => (element === view ? ['api_inquire'] : [])),
+    );
+    const allowed = new Set(READ_WITH_LIST[view] ?? []);
+    expect(actionLabels().filter((label) => !allowed.has(label))).toEqual([]);
+  });
+
+  it('offers its actions with everything granted, each guarded by a seeded resource of a contract endpoint', async () => {
+    await render(
+      view,
+      menuHolding((element) => seedMenus.find((menu) => menu.element === element)?.resources.map((resource) => resource.type) ?? []),
+    );
+    expect(actionLabels().length).toBeGreaterThan(0);
+    expect(seeded).toBeDefined();
+    expect(mockAsked.length).toBeGreaterThan(0);
+    for (const [askedView, type] of mockAsked) {
+      const resource = seedMenus.find((menu) => menu.element === askedView)?.resources.find((candidate) => candidate.type === type);
+      expect({ askedView, type, path: resource?.path }).toEqual({ askedView, type, path: expect.any(String) });
+      expect(contractPaths.has(resource?.path as string)).toBe(true);
+    }
+  });
+});
