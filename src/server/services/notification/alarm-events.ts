@@ -21,6 +21,7 @@ import { idIn } from '../../lib/id-list';
 import { LocationIndex } from '../location-paths';
 import { enqueueNotifications, type NotificationMessage } from './outbox';
 import { renderAlarmMessage, type AlarmFields, type AlarmMessageKind } from './templates';
+import { parseJsonList } from '../../lib/json-list';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,27 +54,18 @@ interface Rule {
   escalation: EscalationStep[];
 }
 
-const parseList = <T>(text: string): T[] => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-};
-
 async function enabledRules(db: Db): Promise<Rule[]> {
   const rows = await db.selectFrom('notifyRule').selectAll().where('state', '=', 1).orderBy('id').execute();
   return rows.map((row) => ({
     id: row.id,
-    alarmTypes: parseList<string>(row.alarmTypes),
+    alarmTypes: parseJsonList<string>(row.alarmTypes),
     minSeverity: row.minSeverity,
     locationId: row.locationId,
     symptoms: row.symptoms === 1,
-    channelIds: parseList<number>(row.channelIds),
+    channelIds: parseJsonList<number>(row.channelIds),
     quietStart: row.quietStart,
     quietEnd: row.quietEnd,
-    escalation: parseList<EscalationStep>(row.escalation),
+    escalation: parseJsonList<EscalationStep>(row.escalation),
   }));
 }
 
@@ -276,7 +268,7 @@ export async function escalateDue(db: Kysely<Database>, dialect: Dialect, now: n
         live.map((row) => row.ruleId),
       )
       .execute();
-    const stepsOf = new Map(ruleRows.map((row) => [row.id, parseList<EscalationStep>(row.escalation)]));
+    const stepsOf = new Map(ruleRows.map((row) => [row.id, parseJsonList<EscalationStep>(row.escalation)]));
     const alarms = new Map((await loadAlarms(trx, dialect, [...openIds])).map((alarm) => [alarm.id, alarm]));
     const messages: NotificationMessage[] = [];
     const types = await enabledChannelTypes(

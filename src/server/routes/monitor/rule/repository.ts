@@ -4,17 +4,9 @@ import type { Static } from '@sinclair/typebox';
 import type { Database, Row } from '../../../db/schema';
 import type { RuleRecord } from '../../../../contract/monitor/rule';
 import { LocationIndex } from '../../../services/location-paths';
+import { parseJsonList } from '../../../lib/json-list';
 
 export type RuleAnswer = Static<typeof RuleRecord>;
-
-const parseList = <T>(text: string): T[] => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-};
 
 export async function toRuleRecords(db: Kysely<Database>, rows: Row<'notifyRule'>[]): Promise<RuleAnswer[]> {
   const locations = await LocationIndex.of(
@@ -25,15 +17,15 @@ export async function toRuleRecords(db: Kysely<Database>, rows: Row<'notifyRule'
     id: row.id,
     name: row.name,
     state: row.state,
-    alarmTypes: parseList<string>(row.alarmTypes),
+    alarmTypes: parseJsonList<string>(row.alarmTypes),
     minSeverity: row.minSeverity,
     locationId: row.locationId,
     locationPath: locations.pathOf(row.locationId),
     symptoms: row.symptoms,
-    channelIds: parseList<number>(row.channelIds),
+    channelIds: parseJsonList<number>(row.channelIds),
     quietStart: row.quietStart,
     quietEnd: row.quietEnd,
-    escalation: parseList<RuleAnswer['escalation'][number]>(row.escalation),
+    escalation: parseJsonList<RuleAnswer['escalation'][number]>(row.escalation),
     remark: row.remark,
     version: row.version,
     createdAt: row.createdAt,
