@@ -20,6 +20,7 @@ import { foldedSearch } from './018_folded_search';
 import { auditIntegrityPaths } from './019_audit_integrity_paths';
 import { notification } from './020_notification';
 import { notificationRules } from './023_notification_rules';
+import { eventOutbox } from './024_event_outbox';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -46,6 +47,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '019_audit_integrity_paths': auditIntegrityPaths,
       '020_notification': notification(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
+      '024_event_outbox': eventOutbox(this.dialect),
     });
   }
 }

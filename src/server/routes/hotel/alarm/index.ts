@@ -13,7 +13,7 @@ import { currentUser, defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { assertKnownDeviceType } from '../../../services/device-types';
-import { notifyAlarmEvent } from '../../../services/notification/alarm-events';
+import { announceAlarmEvent, publishEvent } from '../../../services/events';
 import { alarmAuditTarget } from './audit-target';
 
 type AlarmFilters = NonNullable<BodyOf<'/hotel/alarm/inquire'>['params']>;
@@ -110,15 +110,19 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** Stamps who and when on the alarms not yet acknowledged: concurrent calls count each alarm once. */
-  const settle = async (ids: number[], at: 'acknowledgedAt', by: 'acknowledgedBy', userName: string) => {
-    const result = await app.db
-      .updateTable('hotelAlarm')
-      .set({ [at]: Date.now(), [by]: userName })
-      .where('id', 'in', ids)
-      .where(at, 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  };
+  const settle = (ids: number[], at: 'acknowledgedAt', by: 'acknowledgedBy', userName: string) =>
+    app.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const rows = await trx
+        .updateTable('hotelAlarm')
+        .set({ [at]: now, [by]: userName })
+        .where('id', 'in', ids)
+        .where(at, 'is', null)
+        .returning('id')
+        .execute();
+      if (rows.length > 0) await publishEvent(trx, app.dialect, { kind: 'alarm-acknowledged', alarmIds: rows.map((row) => row.id), by: userName, at: now });
+      return rows.length;
+    });
 
   defineRoute(app, '/hotel/alarm/acknowledge', 'resource', async (request) => {
     const ids = await assertActionable(request.body.ids, 'acknowledgedAt', '告警已确认，不能重复确认');
@@ -133,7 +137,7 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     const count = await app.db.transaction().execute(async (trx) => {
       const at = Date.now();
       const rows = await trx.updateTable('hotelAlarm').set({ clearedAt: at, clearedBy: userName }).where('id', 'in', ids).where('clearedAt', 'is', null).returning('id').execute();
-      await notifyAlarmEvent(trx, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at });
+      await announceAlarmEvent(trx, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at }, userName);
       return rows.length;
     });
     app.notifications.wake();
