@@ -10,7 +10,7 @@ import { expectOk, menuGrants, setPresence, signedInOperator } from './support/s
 import { captureLog } from './support/log-capture';
 import { listening, openStream, type SseEvent, type SseStream } from './support/sse-client';
 import { runTask } from '../../src/server/services/scheduler/tasks';
-import { TICKET_TTL_MS } from '../../src/server/services/events';
+import { RETENTION_MS, TICKET_TTL_MS } from '../../src/server/services/events';
 
 const MINUTE = 60_000;
 const log = captureLog();
@@ -189,6 +189,29 @@ describeOnEachDatabase(
         await all.next(alarmOf(c));
         expect(none.events.filter((event) => event.id !== null)).toEqual([]);
         for (const stream of [devices, none, all]) stream.close();
+      });
+
+      it('prunes outbox rows past the resume window and lapsed tickets with the daily session purge', async () => {
+        const now = Date.now();
+        const db = ctx().database.db;
+        const old = await db
+          .insertInto('eventOutbox')
+          .values({ kind: 'device-status', payload: '{}', resource: null, sessionId: null, orgId: null, createdAt: now - RETENTION_MS - 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const recent = await db
+          .insertInto('eventOutbox')
+          .values({ kind: 'device-status', payload: '{}', resource: null, sessionId: null, orgId: null, createdAt: now - 1000 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('eventTicket')
+          .values({ ticketHash: 'lapsed', sessionId: 1, expiresAt: now - 2 * TICKET_TTL_MS, usedAt: null })
+          .execute();
+        await runTask('session.purgeExpired', {}, { app: ctx().app, now });
+        const left = await db.selectFrom('eventOutbox').select('id').where('id', 'in', [old.id, recent.id]).execute();
+        expect(left.map((row) => row.id)).toEqual([recent.id]);
+        expect(await db.selectFrom('eventTicket').select('ticketHash').where('ticketHash', '=', 'lapsed').execute()).toEqual([]);
       });
 
       it('ends the stream of a session forced out, with the reason, and only that one', async () => {

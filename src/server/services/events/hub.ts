@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
 import type { LiveEventKind } from '../../../contract/events';
 import { localWake } from './outbox';
-import { liveSessions, type StreamIdentity } from './tickets';
+import { liveSessions, TICKET_TTL_MS, type StreamIdentity } from './tickets';
 
 /** Outbox rows read per query. */
 const BATCH = 500;
@@ -276,11 +276,8 @@ export class EventHub {
     }
   }
 
-  private async prune(): Promise<void> {
-    await this.options.db
-      .deleteFrom('eventOutbox')
-      .where('createdAt', '<', Date.now() - RETENTION_MS)
-      .execute();
+  private prune(): Promise<void> {
+    return pruneEvents(this.options.db);
   }
 
   private send(stream: Stream, chunk: string): void {
@@ -299,6 +296,21 @@ export class EventHub {
     stream.closed = true;
     stream.sink.end();
   }
+}
+
+/**
+ * Drops outbox rows past the resume window and lapsed tickets: every minute while a stream is
+ * open here, and with the daily session purge (so an outbox nobody reads stays bounded too).
+ */
+export async function pruneEvents(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('eventOutbox')
+    .where('createdAt', '<', now - RETENTION_MS)
+    .execute();
+  await db
+    .deleteFrom('eventTicket')
+    .where('expiresAt', '<', now - TICKET_TTL_MS)
+    .execute();
 }
 
 /**
