@@ -10,6 +10,7 @@ import { expectOk, menuGrants, setPresence, signedInOperator } from './support/s
 import { captureLog } from './support/log-capture';
 import { listening, openStream, type SseEvent, type SseStream } from './support/sse-client';
 import { runTask } from '../../src/server/services/scheduler/tasks';
+import { acknowledgeCommand, latestCommands } from '../../src/server/routes/hotel/device/commands';
 import { RETENTION_MS, TICKET_TTL_MS } from '../../src/server/services/events';
 
 const MINUTE = 60_000;
@@ -189,6 +190,28 @@ describeOnEachDatabase(
         await all.next(alarmOf(c));
         expect(none.events.filter((event) => event.id !== null)).toEqual([]);
         for (const stream of [devices, none, all]) stream.close();
+      });
+
+      it("sends a command's acknowledgement and its time-out", async () => {
+        const stream = await openStream(base, { ticket: await ticketOf(ctx(), admin) });
+        await stream.next((event) => event.event === 'ready');
+        const created = expectOk(await ctx().call('/hotel/device/creation', device('EVT-0401'), admin));
+        const deviceId = created.device.id;
+        const command = (sentAt: number) =>
+          ctx()
+            .database.db.insertInto('hotelDeviceCommand')
+            .values({ deviceId, command: 'reboot', status: 'sent', sentAt, ackedAt: null, requestedBy: 1 })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+        const acked = await command(Date.now());
+        expect(await acknowledgeCommand(ctx().app, deviceId, acked.id)).toBe(true);
+        expect((await stream.next((event) => event.event === 'command-status')).data).toMatchObject({ commandIds: [acked.id], deviceIds: [deviceId], status: 'acked' });
+        // Read past its time-out, a command becomes timed_out, announced too.
+        const late = await command(Date.now() - ctx().config.mqtt.commandTimeoutMs - 1000);
+        await latestCommands(ctx().app, [deviceId]);
+        const timedOut = await stream.next((event) => event.event === 'command-status' && (event.data as { status: string }).status === 'timed_out');
+        expect(timedOut.data).toMatchObject({ commandIds: [late.id], deviceIds: [deviceId] });
+        stream.close();
       });
 
       it('prunes outbox rows past the resume window and lapsed tickets with the daily session purge', async () => {
