@@ -100,6 +100,11 @@ export class EventHub {
    * receives every event from the hub's head on.
    */
   async join(identity: StreamIdentity, sink: StreamSink, lastEventId: number | null): Promise<() => void> {
+    if (this.stopped) {
+      // The app is closing: the client reconnects to another instance.
+      sink.end();
+      return () => undefined;
+    }
     await this.start();
     const stream: Stream = { ...identity, sink, closed: false };
     await this.serial(async () => {
