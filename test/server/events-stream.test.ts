@@ -11,7 +11,7 @@ import { captureLog } from './support/log-capture';
 import { listening, openStream, type SseEvent, type SseStream } from './support/sse-client';
 import { runTask } from '../../src/server/services/scheduler/tasks';
 import { acknowledgeCommand, latestCommands } from '../../src/server/routes/hotel/device/commands';
-import { RETENTION_MS, TICKET_TTL_MS } from '../../src/server/services/events';
+import { EventHub, RETENTION_MS, TICKET_TTL_MS } from '../../src/server/services/events';
 
 const MINUTE = 60_000;
 const log = captureLog();
@@ -235,6 +235,37 @@ describeOnEachDatabase(
         const left = await db.selectFrom('eventOutbox').select('id').where('id', 'in', [old.id, recent.id]).execute();
         expect(left.map((row) => row.id)).toEqual([recent.id]);
         expect(await db.selectFrom('eventTicket').select('ticketHash').where('ticketHash', '=', 'lapsed').execute()).toEqual([]);
+      });
+
+      it('ends a stream whose session lapses (idle or absolute expiry) at its next heartbeat, with reason expired', async () => {
+        const token = await ctx().login();
+        const session = await ctx().database.db.selectFrom('sysSession').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+        // A hub of its own with a quick heartbeat, on the same database.
+        const hub = new EventHub({
+          db: ctx().database.db,
+          dialect: ctx().database.dialect,
+          idleMinutes: ctx().config.session.idleMinutes,
+          heartbeatMs: 50,
+          log: { warn: () => undefined },
+        });
+        const written: string[] = [];
+        let ended = false;
+        const sink = { write: (chunk: string) => written.push(chunk) > 0, end: () => (ended = true), writableLength: 0 };
+        await hub.join({ sessionId: session.id, userId: 1, roleId: 1, builtin: true }, sink, null);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(ended).toBe(false);
+        expect(written).toContain(': ping\n\n');
+        await ctx()
+          .database.db.updateTable('sysSession')
+          .set({ expiresAt: Date.now() - 1 })
+          .where('id', '=', session.id)
+          .execute();
+        for (let waited = 0; !ended && waited < 2000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(ended).toBe(true);
+        expect(written.at(-1)).toBe('event: session-ended\ndata: {"reason":"expired","msg":"登录已失效，请重新登录"}\n\n');
+        expect(hub.size).toBe(0);
+        await hub.stop();
+        expect((await ctx().call('GET /sys/menu/authority', null, token)).code).toBe(401);
       });
 
       it('ends the stream of a session forced out, with the reason, and only that one', async () => {
