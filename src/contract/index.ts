@@ -25,6 +25,7 @@ import { ruleEndpoints } from './monitor/rule';
 import { maintenanceEndpoints } from './monitor/maintenance';
 import { messageEndpoints } from './monitor/message';
 import { opsEndpoints } from './ops';
+import { eventEndpoints } from './events';
 
 export const contract = {
   ...verifyEndpoints,
@@ -48,6 +49,7 @@ export const contract = {
   ...maintenanceEndpoints,
   ...messageEndpoints,
   ...opsEndpoints,
+  ...eventEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

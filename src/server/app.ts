@@ -25,6 +25,7 @@ import { createValidatorCompiler } from './lib/validators';
 import './decorations';
 import { InFlight } from './lib/in-flight';
 import { Notifications } from './services/notification';
+import { EVENT_CHANNEL, EventHub, publishEvents } from './services/events';
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -57,7 +58,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(createValidatorCompiler());
 
   const audit = new Audit(database.db, app.log);
-  const sessions = new Sessions(database.db, config.session, audit);
+  // Every way a session ends reaches the login log and, as `session-ended`, that session's live stream.
+  const sessions = new Sessions(database.db, config.session, {
+    async sessionsEnded(ended, reason, msg) {
+      await audit.sessionsEnded(ended, reason, msg);
+      const text = msg ?? (reason === 'forced' ? '已被强制下线' : '登录已失效，请重新登录');
+      await publishEvents(
+        database.db,
+        database.dialect,
+        ended.map((session) => ({ event: { kind: 'session-ended' as const, reason, msg: text }, to: { sessionId: session.id } })),
+      );
+    },
+  });
   app.decorate('db', database.db);
   app.decorate('reads', database.reads);
   app.decorate('dialect', database.dialect);
@@ -72,6 +84,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.addHook('onClose', () => app.lastSeen.flush());
   const notifications = new Notifications({ db: database.db, dialect: database.dialect, audit, log: app.log, config: config.notify, instanceId: config.instanceId });
   app.decorate('notifications', notifications);
+  const events = new EventHub({
+    db: database.db,
+    dialect: database.dialect,
+    idleMinutes: config.session.idleMinutes,
+    log: app.log,
+    ...(database.listen ? { listen: (onWake: () => void) => database.listen!(EVENT_CHANNEL, onWake) } : {}),
+  });
+  app.decorate('events', events);
+  // Before the server closes: open streams would hold it open.
+  app.addHook('preClose', () => events.stop());
   // main.ts starts the delivery worker (startNotificationWorker); it stops before the database closes.
   app.addHook('onClose', () => notifications.stop());
 

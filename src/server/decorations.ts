@@ -15,6 +15,7 @@ import type { Audit } from './plugins/app/audit';
 import type { LastSeenBuffer } from './services/device-status/last-seen';
 import type { InFlight } from './lib/in-flight';
 import type { Notifications } from './services/notification';
+import type { EventHub } from './services/events';
 
 export interface AppDecorations {
   db: Kysely<Database>;
@@ -32,6 +33,8 @@ export interface AppDecorations {
   inFlight: InFlight;
   /** Alarm notifications: the outbound client, this instance's delivery worker, 测试发送 (services/notification). */
   notifications: Notifications;
+  /** This instance's live event streams (services/events). */
+  events: EventHub;
 }
 
 declare module 'fastify' {

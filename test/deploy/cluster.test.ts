@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database';
 import { freePort } from './support';
 import { SERVER_ARGS } from '../../scripts/server-command';
+import { openStream } from '../server/support/sse-client';
 
 const root = path.resolve(__dirname, '../..');
 const ADMIN_PASSWORD = 'Cluster-Hotel-Passw0rd';
@@ -178,6 +179,39 @@ it('a force logout from 在线用户 ends the session on every instance', async 
   const session = online.data.records.find((record) => record.userName === 'cluster.clerk')!;
   expect((await call(entry, '/monitor/online/revoke', { sessionId: session.sessionId }, admin)).code).toBe(200);
   expect(await codesOnEveryInstance(clerk)).toEqual([401, 401, 401]);
+});
+
+it('a live event raised on instance A reaches consoles connected to instance C and through nginx at once', async () => {
+  const admin = await signIn('admin', ADMIN_PASSWORD);
+  const roles = await call<{ records: Array<{ id: number; builtin: number }> }>(entry, '/sys/role/inquire', { current: 1, size: 10, params: {} }, admin);
+  const builtin = roles.data.records.find((role) => role.builtin === 1)!;
+  expect((await call(entry, '/sys/user/creation', { userName: 'cluster.live', nickName: '值班', password: 'Clerk-Passw0rd-2', state: 1, roleId: builtin.id }, admin)).code).toBe(
+    200,
+  );
+  const live = await signIn('cluster.live', 'Clerk-Passw0rd-2');
+  // Tickets come through nginx (any instance) and are redeemed wherever the stream lands.
+  const ticket = async () => (await call<{ ticket: string }>(entry, '/events/ticket', {}, live)).data.ticket;
+  const onC = await openStream(`http://127.0.0.1:${instances[2].port}`, { ticket: await ticket() });
+  const viaNginx = await openStream(entry.replace(/\/api$/, ''), { ticket: await ticket() });
+  expect([onC.status, viaNginx.status]).toEqual([200, 200]);
+  await Promise.all([onC, viaNginx].map((stream) => stream.next((event) => event.event === 'ready')));
+
+  // Instance A ends the session: its event is in the shared outbox, NOTIFY wakes B and C.
+  const online = await call<{ records: Array<{ sessionId: number; userName: string }> }>(
+    direct(instances[0]),
+    '/monitor/online/inquire',
+    { current: 1, size: 50, params: { userName: 'cluster.live' } },
+    admin,
+  );
+  const started = Date.now();
+  expect((await call(direct(instances[0]), '/monitor/online/revoke', { sessionId: online.data.records[0].sessionId }, admin)).code).toBe(200);
+  for (const stream of [onC, viaNginx]) {
+    const ended = await stream.next((event) => event.event === 'session-ended', 3_000);
+    expect(ended.data).toEqual({ reason: 'forced', msg: '被 admin 强制下线' });
+    await stream.ended;
+  }
+  // Within the slow poll's period: the wake-up brought it, and nginx did not hold it back.
+  expect(Date.now() - started).toBeLessThan(3_000);
 });
 
 it(`runs a schedule due every second exactly once per tick across the three, for ${SCHEDULE_SECONDS} s`, async () => {

@@ -41,6 +41,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL's connection pool right now (SQLite has one connection and no pool). */
   poolStats?: () => PoolStats;
+  /**
+   * PostgreSQL: LISTEN on a channel over a connection of its own (reopened after it breaks; a
+   * wake-up is also given then, since notifications may have been missed meanwhile). Answers the
+   * unsubscribe.
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -170,6 +176,41 @@ async function openPostgres(url: string, poolSize = 10, preparedStatements = tru
     dialect: 'postgres',
     close: () => closeBoth(db, reads),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, onNotify) => listenPostgres(pg.Client, url, channel, onNotify),
+  };
+}
+
+const RELISTEN_MS = 2_000;
+
+async function listenPostgres(Client: typeof import('pg').Client, url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: InstanceType<typeof Client> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: url });
+    next.on('notification', () => onNotify());
+    next.on('error', () => {
+      // The connection broke: open another after a pause; the caller's slow poll covers the gap.
+      if (client !== next) return;
+      client = null;
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().then(onNotify, () => undefined), RELISTEN_MS);
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const open = client;
+    client = null;
+    if (open) await open.end().catch(() => undefined);
   };
 }
 

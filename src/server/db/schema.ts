@@ -354,6 +354,30 @@ export interface NotifyMessageTable {
   digestId: number | null;
 }
 
+/** An event of the live stream's outbox (services/events). */
+export interface EventOutboxTable {
+  id: Generated<number>;
+  /** device-status | alarm-raised | alarm-acknowledged | alarm-cleared | command-status | session-ended */
+  kind: string;
+  /** JSON of the event's fields. */
+  payload: string;
+  /** The API path of the resource a receiver's role must hold; null for every signed-in receiver. */
+  resource: string | null;
+  /** Only this session's stream receives it; null for every permitted receiver. */
+  sessionId: number | null;
+  /** The organisation unit of its data, for the data-scope filter; null when unscoped. */
+  orgId: number | null;
+  createdAt: number;
+}
+
+/** A single-use ticket that opens the live stream (services/events/tickets.ts). */
+export interface EventTicketTable {
+  ticketHash: string;
+  sessionId: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
 /** One row per built-in a database has received (services/builtins/sync.ts). */
 export interface BuiltinTable {
   key: string;
@@ -437,6 +461,8 @@ export interface Database {
   notifyRule: NotifyRuleTable;
   notifyMaintenance: NotifyMaintenanceTable;
   notifyEscalation: NotifyEscalationTable;
+  eventOutbox: EventOutboxTable;
+  eventTicket: EventTicketTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -20,6 +20,7 @@ import { messageRoutes } from './monitor/message';
 import { ruleRoutes } from './monitor/rule';
 import { maintenanceRoutes } from './monitor/maintenance';
 import { opsRoutes } from './ops';
+import { eventRoutes } from './events';
 import { acceptXlsxUploads } from '../lib/xlsx-import';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -44,5 +45,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ruleRoutes);
   await app.register(maintenanceRoutes);
   await app.register(opsRoutes);
+  await app.register(eventRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

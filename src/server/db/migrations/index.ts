@@ -21,6 +21,7 @@ import { auditIntegrityPaths } from './019_audit_integrity_paths';
 import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
+import { eventOutbox } from './024_event_outbox';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -48,6 +49,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '020_notification': notification(this.dialect),
       '022_org_scope': orgScope(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
+      '024_event_outbox': eventOutbox(this.dialect),
     });
   }
 }

@@ -26,6 +26,8 @@ const UNGUARDED_SUMMARIES: Record<string, { summary: string; tag: string }> = {
   '/readyz': { summary: '就绪检查：数据库可用且迁移完成（负载均衡用）', tag: '运维' },
   '/metrics': { summary: 'Prometheus 指标（监控令牌认证）', tag: '运维' },
   '/openapi.json': { summary: '本接口文档（OpenAPI 3.1）', tag: '运维' },
+  '/events/ticket': { summary: '实时事件票据（30 秒内单次有效）', tag: '实时事件' },
+  '/events': { summary: '实时事件流（server-sent events，凭票据连接）', tag: '实时事件' },
 };
 
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { idIn, idRows } from '../../lib/id-list';
-import { notifyAlarmEvent } from '../notification/alarm-events';
+import { announceAlarmEvent, publishByUnit } from '../events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
 
 export type TransitionCause = 'heartbeat' | 'sweep';
@@ -137,6 +137,14 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
     const batchIds = batch.map((device) => device.id);
     const ids = idRows(app.dialect, batchIds);
     await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
+    // One event per batch and hotel: a mass outage is a few hundred events, not a million.
+    await publishByUnit(
+      db,
+      app.dialect,
+      batchIds,
+      (id) => id,
+      (deviceIds) => ({ kind: 'device-status', deviceIds, online: to, at }),
+    );
     if (to === 0) {
       // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
       // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
@@ -158,7 +166,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         const raised = await alarmsRaisedAt(app, db, batchIds, at).executeTakeFirstOrThrow();
         records.raised.addCount(Number(raised.n));
       }
-      await notifyAlarmEvent(db, app.dialect, { event: 'raise', type, deviceIds: batchIds, at });
+      await announceAlarmEvent(db, app.dialect, { event: 'raise', type, deviceIds: batchIds, at });
     } else {
       const rows = await db
         .updateTable('hotelAlarm')
@@ -169,11 +177,7 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         .returning(['id', 'deviceId'])
         .execute();
       records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
-      await notifyAlarmEvent(db, app.dialect, {
-        event: 'clear',
-        alarmIds: rows.map((row) => row.id),
-        at,
-      });
+      await announceAlarmEvent(db, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at }, SYSTEM_ACTOR);
     }
   }
 }

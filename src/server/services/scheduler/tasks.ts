@@ -12,6 +12,7 @@ import { scheduleTasks, TASK_NAMES, type TaskName, type TaskParams } from '../..
 import { invalidField } from '../../lib/errors';
 import { pruneChain } from '../../lib/audit-chain';
 import { sweepOffline } from '../device-status/offline-sweep';
+import { pruneEvents } from '../events';
 
 export interface TaskContext {
   app: FastifyInstance;
@@ -25,7 +26,12 @@ type TaskRun<N extends TaskName> = (context: TaskContext, params: TaskParams<N>)
 const DAY_MS = 86_400_000;
 const implementations: { [N in TaskName]: TaskRun<N> } = {
   'device.offlineSweep': ({ app, now }, { minutes }) => sweepOffline(app, now, minutes),
-  'session.purgeExpired': async ({ app, now }) => `已清理 ${await app.sessions.purgeExpired(now)} 个过期会话`,
+  'session.purgeExpired': async ({ app, now }) => {
+    const purged = await app.sessions.purgeExpired(now);
+    // The live stream's housekeeping rides along: its outbox past the resume window, lapsed tickets.
+    await pruneEvents(app.db, now);
+    return `已清理 ${purged} 个过期会话`;
+  },
   'schedule.pruneLogs': async ({ app, now }, { days }) => {
     const result = await app.db
       .deleteFrom('sysScheduleLog')

@@ -14,7 +14,7 @@ import { inScope, type DataScope } from '../../../lib/data-scope';
 import { conflict, notFound } from '../../../lib/errors';
 import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { assertKnownDeviceType } from '../../../services/device-types';
-import { notifyAlarmEvent } from '../../../services/notification/alarm-events';
+import { announceAlarmEvent, devicesOfAlarms, publishByUnit } from '../../../services/events';
 import { alarmAuditTarget } from './audit-target';
 
 type AlarmFilters = NonNullable<BodyOf<'/hotel/alarm/inquire'>['params']>;
@@ -118,15 +118,27 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** Stamps who and when on the alarms not yet acknowledged: concurrent calls count each alarm once. */
-  const settle = async (ids: number[], at: 'acknowledgedAt', by: 'acknowledgedBy', userName: string) => {
-    const result = await app.db
-      .updateTable('hotelAlarm')
-      .set({ [at]: Date.now(), [by]: userName })
-      .where('id', 'in', ids)
-      .where(at, 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  };
+  const settle = (ids: number[], at: 'acknowledgedAt', by: 'acknowledgedBy', userName: string) =>
+    app.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const rows = await trx
+        .updateTable('hotelAlarm')
+        .set({ [at]: now, [by]: userName })
+        .where('id', 'in', ids)
+        .where(at, 'is', null)
+        .returning('id')
+        .execute();
+      const acknowledged = rows.map((row) => row.id);
+      const deviceOf = await devicesOfAlarms(trx, app.dialect, acknowledged);
+      await publishByUnit(
+        trx,
+        app.dialect,
+        acknowledged,
+        (id) => deviceOf.get(id) ?? 0,
+        (alarmIds) => ({ kind: 'alarm-acknowledged', alarmIds, by: userName, at: now }),
+      );
+      return rows.length;
+    });
 
   defineRoute(app, '/hotel/alarm/acknowledge', 'resource', async (request) => {
     const ids = await assertActionable(currentScope(request), request.body.ids, 'acknowledgedAt', '告警已确认，不能重复确认');
@@ -141,7 +153,7 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     const count = await app.db.transaction().execute(async (trx) => {
       const at = Date.now();
       const rows = await trx.updateTable('hotelAlarm').set({ clearedAt: at, clearedBy: userName }).where('id', 'in', ids).where('clearedAt', 'is', null).returning('id').execute();
-      await notifyAlarmEvent(trx, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at });
+      await announceAlarmEvent(trx, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at }, userName);
       return rows.length;
     });
     app.notifications.wake();

@@ -11,6 +11,7 @@ import { Code } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { publishByUnit } from '../../../services/events';
 import { scopedDevices } from './presence';
 
 export type CommandRecord = Static<typeof DeviceCommandRecord>;
@@ -33,13 +34,24 @@ const toCommand = (row: Row<'hotelDeviceCommand'>): CommandRecord => ({
  * that came first stands).
  */
 async function expireCommands(app: FastifyInstance, ids: number[]): Promise<void> {
-  await app.db
-    .updateTable('hotelDeviceCommand')
-    .set({ status: 'timed_out' })
-    .where('id', 'in', ids)
-    .where('status', '=', 'sent')
-    .where('sentAt', '<', Date.now() - app.config.mqtt.commandTimeoutMs)
-    .execute();
+  await app.db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const rows = await trx
+      .updateTable('hotelDeviceCommand')
+      .set({ status: 'timed_out' })
+      .where('id', 'in', ids)
+      .where('status', '=', 'sent')
+      .where('sentAt', '<', now - app.config.mqtt.commandTimeoutMs)
+      .returning(['id', 'deviceId'])
+      .execute();
+    await publishByUnit(
+      trx,
+      app.dialect,
+      rows,
+      (row) => row.deviceId,
+      (group) => ({ kind: 'command-status', commandIds: group.map((row) => row.id), deviceIds: group.map((row) => row.deviceId), status: 'timed_out', at: now }),
+    );
+  });
 }
 
 /**
@@ -77,15 +89,26 @@ export async function latestCommands(app: FastifyInstance, deviceIds: number[]):
 /** The device's answer: acked when still 'sent' and within the timeout; false otherwise (unknown, done or late). */
 export async function acknowledgeCommand(app: FastifyInstance, deviceId: number, commandId: number): Promise<boolean> {
   const now = Date.now();
-  const result = await app.db
-    .updateTable('hotelDeviceCommand')
-    .set({ status: 'acked', ackedAt: now })
-    .where('id', '=', commandId)
-    .where('deviceId', '=', deviceId)
-    .where('status', '=', 'sent')
-    .where('sentAt', '>=', now - app.config.mqtt.commandTimeoutMs)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return app.db.transaction().execute(async (trx) => {
+    const acked = await trx
+      .updateTable('hotelDeviceCommand')
+      .set({ status: 'acked', ackedAt: now })
+      .where('id', '=', commandId)
+      .where('deviceId', '=', deviceId)
+      .where('status', '=', 'sent')
+      .where('sentAt', '>=', now - app.config.mqtt.commandTimeoutMs)
+      .returning('id')
+      .executeTakeFirst();
+    if (acked)
+      await publishByUnit(
+        trx,
+        app.dialect,
+        [deviceId],
+        (id) => id,
+        () => ({ kind: 'command-status', commandIds: [commandId], deviceIds: [deviceId], status: 'acked', at: now }),
+      );
+    return acked !== undefined;
+  });
 }
 
 export function deviceCommandRoutes(app: FastifyInstance): void {

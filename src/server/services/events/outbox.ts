@@ -1,0 +1,108 @@
+/**
+ * The one place an event of the live stream is written: `publishEvent`, called in the transaction
+ * of the change it announces, so the change and its event commit together (or neither does). The
+ * outbox is the truth; the wake-up it sends (NOTIFY on PostgreSQL, delivered by the server only at
+ * commit; an in-process signal on SQLite) only tells the streams to read it now rather than at
+ * their next slow poll.
+ */
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/dialect';
+import type { LiveEvent } from '../../../contract/events';
+import { idIn } from '../../lib/id-list';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The PostgreSQL channel every instance listens on. */
+export const EVENT_CHANNEL = 'console_events';
+
+/**
+ * SQLite's wake-up: every stream hub of this process listens (one database file is one process's).
+ * A wake-up only makes a hub read the outbox; on SQLite the read waits for the one connection the
+ * publishing transaction holds, so it sees the event once committed, and nothing if rolled back.
+ */
+export const localWake = new EventEmitter();
+localWake.setMaxListeners(0);
+
+/** The resource a receiver's role must hold to receive an event of a kind (the screen's list read). */
+export const GUARD: Record<Exclude<LiveEvent['kind'], 'session-ended'>, string> = {
+  'device-status': '/hotel/device/inquire',
+  'command-status': '/hotel/device/inquire',
+  'alarm-raised': '/hotel/alarm/inquire',
+  'alarm-acknowledged': '/hotel/alarm/inquire',
+  'alarm-cleared': '/hotel/alarm/inquire',
+};
+
+export interface EventAddress {
+  /** Only this session's stream receives it. */
+  sessionId?: number;
+  /** The organisation unit its data belongs to (data scope). */
+  orgId?: number | null;
+}
+
+/** Writes events to the outbox in `db` (the change's transaction) and wakes the streams at commit. */
+export async function publishEvents(db: Db, dialect: Dialect, events: Array<{ event: LiveEvent; to?: EventAddress }>): Promise<void> {
+  if (events.length === 0) return;
+  const now = Date.now();
+  await db
+    .insertInto('eventOutbox')
+    .values(
+      events.map(({ event, to }) => {
+        const { kind, ...fields } = event;
+        return {
+          kind,
+          payload: JSON.stringify(fields),
+          resource: kind === 'session-ended' ? null : GUARD[kind],
+          sessionId: to?.sessionId ?? null,
+          orgId: to?.orgId ?? null,
+          createdAt: now,
+        };
+      }),
+    )
+    .execute();
+  if (dialect === 'postgres') await sql`select pg_notify(${EVENT_CHANNEL}, '')`.execute(db);
+  else setImmediate(() => localWake.emit('wake'));
+}
+
+export const publishEvent = (db: Db, dialect: Dialect, event: LiveEvent, to?: EventAddress) => publishEvents(db, dialect, [{ event, to }]);
+
+/**
+ * Publishes an event about devices once per organisation unit they belong to, each addressed to
+ * its unit, so the data-scope filter of the streams can hold it (an event naming devices of two
+ * hotels would otherwise reach neither hotel's staff, or both). `deviceOf` names each item's device.
+ */
+export async function publishByUnit<T>(db: Db, dialect: Dialect, items: readonly T[], deviceOf: (item: T) => number, eventFor: (items: T[]) => LiveEvent): Promise<void> {
+  if (items.length === 0) return;
+  const deviceIds = [...new Set(items.map(deviceOf))];
+  const units = new Map(
+    (
+      await db
+        .selectFrom('hotelDevice')
+        .select(['id', 'orgId'])
+        .where(idIn(dialect, 'id', deviceIds))
+        .execute()
+    ).map((row) => [row.id, row.orgId]),
+  );
+  const byUnit = new Map<number | null, T[]>();
+  for (const item of items) {
+    const unit = units.get(deviceOf(item)) ?? null;
+    byUnit.set(unit, [...(byUnit.get(unit) ?? []), item]);
+  }
+  await publishEvents(
+    db,
+    dialect,
+    [...byUnit].map(([orgId, group]) => ({ event: eventFor(group), to: { orgId } })),
+  );
+}
+
+/** The device of each of these alarms, for `publishByUnit`. */
+export async function devicesOfAlarms(db: Db, dialect: Dialect, alarmIds: readonly number[]): Promise<Map<number, number>> {
+  if (alarmIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('hotelAlarm')
+    .select(['id', 'deviceId'])
+    .where(idIn(dialect, 'id', alarmIds))
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.deviceId]));
+}
