@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { Client } from 'pg';
-import { createTestDatabase, describeOnPostgres, dialects, startTestApp, type TestDatabase } from './support/harness';
+import { createTestDatabase, describeOnPostgres, dialects, SETUP_TIMEOUT_MS, startTestApp, type TestDatabase } from './support/harness';
 import { InFlight } from '../../src/server/lib/in-flight';
 
 describe('InFlight', () => {
@@ -39,38 +39,43 @@ describeOnPostgres('shutdown with a request whose client has gone', () => {
     await target.drop();
   });
 
-  it('lets the handler and its audit record finish before the database closes', async () => {
-    const t = await startTestApp(target);
-    const token = await t.login();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as net.AddressInfo;
+  it(
+    'lets the handler and its audit record finish before the database closes',
+    async () => {
+      const t = await startTestApp(target);
+      const token = await t.login();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
 
-    // Another session holds the dictionary table: the save will wait inside its INSERT.
-    const blocker = new Client({ connectionString: target.url });
-    await blocker.connect();
-    await blocker.query('begin');
-    await blocker.query('lock table sys_dict in exclusive mode');
+      // Another session holds the dictionary table: the save will wait inside its INSERT.
+      const blocker = new Client({ connectionString: target.url });
+      await blocker.connect();
+      await blocker.query('begin');
+      await blocker.query('lock table sys_dict in exclusive mode');
 
-    const body = JSON.stringify({ code: 'shutdown_kind', label: '关机中', value: 'v1', sort: 1, state: 1, remark: '' });
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
-      `POST /api/sys/dict/creation HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-    // The save is waiting on the lock; the client gives up and the server is told to stop.
-    await waitFor(async () => (await blocker.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted')).rows[0].n > 0);
-    socket.destroy();
-    const closing = t.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await blocker.query('commit');
-    await closing;
+      const body = JSON.stringify({ code: 'shutdown_kind', label: '关机中', value: 'v1', sort: 1, state: 1, remark: '' });
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /api/sys/dict/creation HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      // The save is waiting on the lock; the client gives up and the server is told to stop.
+      await waitFor(async () => (await blocker.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted')).rows[0].n > 0);
+      socket.destroy();
+      const closing = t.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await blocker.query('commit');
+      await closing;
 
-    const saved = await blocker.query<{ n: number }>("select count(*)::int as n from sys_dict where code = 'shutdown_kind'");
-    expect(saved.rows[0].n).toBe(1);
-    const records = await blocker.query<{ outcome: string; ip: string }>("select outcome, ip from sys_operation_log where path = '/sys/dict/creation'");
-    expect(records.rows).toEqual([{ outcome: 'success', ip: '127.0.0.1' }]);
-    await blocker.end();
-  });
+      const saved = await blocker.query<{ n: number }>("select count(*)::int as n from sys_dict where code = 'shutdown_kind'");
+      expect(saved.rows[0].n).toBe(1);
+      const records = await blocker.query<{ outcome: string; ip: string }>("select outcome, ip from sys_operation_log where path = '/sys/dict/creation'");
+      expect(records.rows).toEqual([{ outcome: 'success', ip: '127.0.0.1' }]);
+      await blocker.end();
+      // The app starts inside the test: it gets the set-up's allowance, which a loaded machine needs.
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
 
 async function waitFor(condition: () => Promise<boolean>): Promise<void> {
