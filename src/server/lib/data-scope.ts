@@ -66,12 +66,21 @@ export function subtreesOf(units: ReadonlyArray<{ id: number; pid: number | null
   return found;
 }
 
+/** The organisation tree as (id, pid) rows, which every subtree scope is computed from. */
+export const readOrgTree = (db: Kysely<Database>) => db.selectFrom('sysOrg').select(['id', 'pid']).execute();
+
 /**
  * The caller's scope: `all` for the built-in role and roles of scope all; otherwise the units the
  * role's scope names, read from the tree now, so a change of scope or tree applies at the next call.
  * A scope it does not know, or a user without a unit, sees nothing: deny by default.
  */
-export async function scopeOf(db: Kysely<Database>, dialect: Dialect, holder: ScopeHolder): Promise<DataScope> {
+export async function scopeOf(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  holder: ScopeHolder,
+  /** Reads the tree's (id, pid) rows; a caller building several scopes at once passes one read shared by all. */
+  readTree: () => Promise<ReadonlyArray<{ id: number; pid: number | null }>> = () => readOrgTree(db),
+): Promise<DataScope> {
   const { userId } = holder;
   const kind = (holder.builtin ? 'all' : holder.dataScope) as DataScopeKind;
   if (kind === 'all') return everything(userId);
@@ -84,7 +93,7 @@ export async function scopeOf(db: Kysely<Database>, dialect: Dialect, holder: Sc
       return make({ kind, userId, dialect, orgIds: new Set(own === null ? [] : [own]), subtreeIds: new Set() });
     case 'orgAndBelow':
     case 'custom': {
-      const units = await db.selectFrom('sysOrg').select(['id', 'pid']).execute();
+      const units = await readTree();
       const roots =
         kind === 'orgAndBelow'
           ? own === null

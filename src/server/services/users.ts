@@ -23,7 +23,7 @@ import { idIn } from '../lib/id-list';
 import { listSearch } from '../lib/text-search';
 import type { Dialect } from '../db/dialect';
 import type { USER_SORT_KEYS } from '../../contract/sys/user';
-import { inScope, subtreesOf, type DataScope } from '../lib/data-scope';
+import { inScope, readOrgTree, subtreesOf, type DataScope } from '../lib/data-scope';
 
 /** Where lists are read (the server's `reads`) and its dialect: name searches use the dialect's trigram index. */
 export interface UserStore {
@@ -97,7 +97,7 @@ function idsOf(filtered: Users, sort: UserSort) {
 async function filteredUsers(store: UserStore, scope: DataScope, params: UserFilters, sort: UserSort): Promise<UserList & { query: ReturnType<typeof userRecords> }> {
   const search = nameSearch(store, params);
   // A unit picked in the tree beside the list shows it with its subtree (the scope still applies).
-  const units = params.orgId === undefined ? null : [...subtreesOf(await store.reads.selectFrom('sysOrg').select(['id', 'pid']).execute(), [params.orgId])];
+  const units = params.orgId === undefined ? null : [...subtreesOf(await readOrgTree(store.reads), [params.orgId])];
   const filtered = search
     .apply(users(store.reads, scope))
     .$if(params.state !== undefined, (q) => q.where('u.state', '=', params.state!))
