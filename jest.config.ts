@@ -35,6 +35,9 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // Server tests drive real databases, sockets and brokers while the browser lane runs beside
+      // them: 5 s is too short a hang detector on a loaded machine. No test asserts on time.
+      testTimeout: 30_000,
       roots: ['<rootDir>/test/server'],
       transform,
       transformIgnorePatterns,
