@@ -48,7 +48,6 @@ export interface SortRequest<F extends string = string> {
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
-export const ROLE_PERMISSION_PAGE_SIZE = 15;
 export const ROLE_USER_PAGE_SIZE = 10;
 
 export const USER_NAME_PATTERN = '^[A-Za-z0-9_.@-]{3,32}$';
