@@ -4,7 +4,7 @@
  */
 import { OptionalKind, Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { BATCH_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 /**
  * A list's sort: one of its enumerated keys (the server maps each to a column; no column name or
@@ -142,6 +142,14 @@ export const versioned = { version: Type.Integer({ title: '版本', minimum: 0, 
 export const Empty = Type.Null();
 export const IdBody = Type.Object({ id: field.id() }, { additionalProperties: false });
 export type IdBody = Static<typeof IdBody>;
+
+/**
+ * A batch action names its rows by id. It is all or nothing: one refused row refuses the whole
+ * batch, and the refusal's `errors` name each refused row (`ids.<index>`) with its reason.
+ */
+export const batchIds = (title: string) => Type.Array(field.id(title), { title, minItems: 1, maxItems: BATCH_MAX, uniqueItems: true });
+export const batchState = (title: string) => Type.Object({ ids: batchIds(title), state: field.flag('状态') }, { additionalProperties: false });
+export const BatchDone = Type.Object({ count: Type.Integer() });
 
 export type { Static };
 export * from './constants';

@@ -48,8 +48,9 @@ export interface SortRequest<F extends string = string> {
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
-export const ROLE_PERMISSION_PAGE_SIZE = 15;
 export const ROLE_USER_PAGE_SIZE = 10;
+/** Rows one batch action names at most (a page of the largest size, several times over). */
+export const BATCH_MAX = 500;
 
 export const USER_NAME_PATTERN = '^[A-Za-z0-9_.@-]{3,32}$';
 export const PASSWORD_MIN = 8;

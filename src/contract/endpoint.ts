@@ -48,6 +48,11 @@ export interface AuditMeta {
   targetId?: string;
   /** The action's name where no resource guards the path (session-level endpoints). */
   action?: string;
+  /**
+   * A batch: where its list of target ids is (`body.ids`). The call is recorded once per id, each
+   * record with that target's before/after, instead of once with `targetId`.
+   */
+  targetIds?: string;
 }
 
 /**
@@ -87,6 +92,9 @@ export const acts = (target: AuditTargetType, targetId?: string, action?: string
   ...(targetId ? { targetId } : {}),
   ...(action ? { action } : {}),
 });
+
+/** A batch write recorded once per target, its ids at `targetIds` (e.g. `body.ids`). */
+export const actsOnEach = (target: AuditTargetType, targetIds: string): AuditMeta => ({ target, targetIds });
 
 export const post = <B extends TSchema, D extends TSchema>(body: B, data: D, audit?: AuditMeta) =>
   ({ method: 'POST', body, data, ...(audit ? { audit } : {}) }) as const satisfies EndpointSpec<B, D>;

@@ -1,4 +1,4 @@
-/** 角色管理 (sys/role): list, add, edit, permissions (15 a page) and users (10 a page). */
+/** 角色管理 (sys/role): list, add, edit, the grant tree (every menu, no pager) and users (10 a page). */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
 import { buttonName, callDuring, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
@@ -27,15 +27,26 @@ test('roles: add and edit save and reload with the server msg as toast', async (
   await shot(page, 'roles');
 });
 
-test('roles: permissions list 15 a page and save a grant with the server msg', async ({ page, signIn, adminApi, shot }) => {
+test('roles: the grant tree shows every menu, half-ticks a menu after unticking one resource and saves', async ({ page, signIn, adminApi, shot }) => {
   const role = await adminApi.ok('/sys/role/creation', { name: uniq('工程部'), remark: '', state: 1 });
   await signIn(page);
   await openScreen(page, screen);
 
   const listed = await callDuring(page, '/sys/menu/resources', () => rowAction(page, role.name, '授权'));
-  expect(listed.body).toMatchObject({ size: 15, current: 1 });
+  expect(listed.body).toMatchObject({ size: 100, current: 1 });
   const grant = dialog(page, `授权：${role.name}`);
-  await grant.getByRole('checkbox', { name: '设备管理', exact: true }).check();
+  const box = (name: string) => grant.getByRole('checkbox', { name, exact: true });
+  // No pager: the last menus are there at once.
+  await expect(box('在线用户')).toBeVisible();
+  await expect(box('接口文档')).toBeVisible();
+  await expect(grant.locator('.ant-pagination')).toHaveCount(0);
+
+  await box('设备管理').check();
+  await expect(box('编辑设备')).toHaveAttribute('aria-checked', 'true');
+  await box('编辑设备').uncheck();
+  await expect(box('设备管理')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(box('酒店管理')).toHaveAttribute('aria-checked', 'mixed');
+  await shot(page, 'role-permissions');
   const saved = await callDuring(page, '/sys/role/auth', () => grant.getByRole('button', { name: buttonName('保存') }).click());
   expect(saved.envelope.code).toBe(200);
   expect(saved.body).toMatchObject({ roleId: role.id, revoke: [] });
@@ -43,10 +54,11 @@ test('roles: permissions list 15 a page and save a grant with the server msg', a
   await expectToast(page, saved.envelope.msg);
   await expect(grant).toBeHidden();
 
-  // Opened again, the dialog shows what the role now holds.
+  // Opened again, the dialog shows what the role now holds: the device menu half-ticked.
   await rowAction(page, role.name, '授权');
-  await expect(grant.getByRole('checkbox', { name: '设备管理', exact: true })).toBeChecked();
-  await shot(page, 'role-permissions');
+  await expect(box('设备管理')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(box('查询设备')).toHaveAttribute('aria-checked', 'true');
+  await expect(box('编辑设备')).toHaveAttribute('aria-checked', 'false');
 });
 
 test('roles: users list 10 a page, bind and unbind with the server msg', async ({ page, signIn, adminApi, shot }) => {

@@ -14,6 +14,13 @@ import { download } from './support/files';
 type Hotel = 'A' | 'B' | 'C';
 const HOTELS: Hotel[] = ['A', 'B', 'C'];
 const NOT_FOUND = { code: 404, msg: '用户不存在', data: null };
+/** A batch naming one out-of-scope row: refused as that row not found, the row named in `errors`. */
+const batchNotFound = (noun: string) => ({
+  code: 404,
+  msg: expect.stringMatching(new RegExp(`^1 项不能执行，未做任何更改（编号 \\d+：${noun}不存在）$`)),
+  data: null,
+  errors: [{ field: 'ids.0', msg: expect.stringMatching(new RegExp(`^编号 \\d+：${noun}不存在$`)) }],
+});
 
 describeOnEachDatabase('organisation tree and data scope', (ctx) => {
   let admin: string;
@@ -147,12 +154,14 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         return ctx().call('/sys/user/edit', { id, nickName: `${nickName}改`, state: 1, roleId, version }, token);
       },
       '/sys/user/password/reset': (token, target) => ctx().call('/sys/user/password/reset', { id: staff[target].id, password: 'Fresh-Harbour-Lamp-3' }, token),
+      '/sys/user/batch/state': (token, target) => ctx().call('/sys/user/batch/state', { ids: [staff[target].id], state: 0 }, token),
       '/sys/role/bind/user': (token, target) => ctx().call('/sys/role/bind/user', { userId: staff[target].id, roleId: callers['self.only'].roleId }, token),
       '/sys/role/unbind/user': (token, target) => ctx().call('/sys/role/unbind/user', { userId: staff[target].id, roleId: callers['self.only'].roleId }, token),
       '/monitor/online/revoke/user': (token, target) => ctx().call('/monitor/online/revoke/user', { userId: staff[target].id }, token),
       '/monitor/online/revoke': (token, target) => ctx().call('/monitor/online/revoke', { sessionId: sessions[target] }, token),
     };
-    const notFoundOf = (key: string) => (key === '/monitor/online/revoke' ? { code: 404, msg: '在线会话不存在', data: null } : NOT_FOUND);
+    const notFoundOf = (key: string) =>
+      key === '/monitor/online/revoke' ? { code: 404, msg: '在线会话不存在', data: null } : key.includes('/batch/') ? batchNotFound('用户') : NOT_FOUND;
     /** Lists: the ids they answer, checked against the scope. */
     const lists: Partial<Record<EndpointKey, true>> = { '/sys/user/inquire': true, '/sys/role/user/inquire': true, '/sys/user/export': true, '/monitor/online/inquire': true };
     /** Placing: creation and import put rows into a unit (the escalation cases below). */
@@ -231,8 +240,14 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       '/hotel/device/status': (token, target) => ctx().call('/hotel/device/status', { id: devices[target].id, size: 10, current: 1 }, token),
       '/hotel/alarm/acknowledge': (token, target) => ctx().call('/hotel/alarm/acknowledge', { ids: [alarms[target]] }, token),
       '/hotel/alarm/clear': (token, target) => ctx().call('/hotel/alarm/clear', { ids: [alarms[target]] }, token),
+      '/hotel/device/batch/state': (token, target) => ctx().call('/hotel/device/batch/state', { ids: [devices[target].id], state: 0 }, token),
+      '/hotel/alarm/batch/acknowledge': (token, target) => ctx().call('/hotel/alarm/batch/acknowledge', { ids: [alarms[target]] }, token),
     };
-    const notFoundOf = (key: string) => (key.startsWith('/hotel/alarm/') ? { code: 404, msg: '告警不存在', data: null } : DEVICE_NOT_FOUND);
+    const notFoundOf = (key: string) => {
+      const noun = key.startsWith('/hotel/alarm/') ? '告警' : '设备';
+      if (key.includes('/batch/')) return batchNotFound(noun);
+      return noun === '告警' ? { code: 404, msg: '告警不存在', data: null } : DEVICE_NOT_FOUND;
+    };
     const lists: Partial<Record<EndpointKey, true>> = { '/hotel/device/inquire': true, '/hotel/device/export': true, '/hotel/alarm/inquire': true, '/sys/panel/inquire': true };
     const placing: Partial<Record<EndpointKey, true>> = { '/hotel/device/creation': true, '/hotel/device/import': true };
 

@@ -6,8 +6,8 @@
  * uses, and one device's status history (its online/offline changes and recent alarms).
  */
 import { Type } from '@sinclair/typebox';
-import { field, paged, pagedRequest, pageFields } from '../common';
-import { acts, post, postEmpty, reads, scoped } from '../endpoint';
+import { BatchDone, batchIds, field, paged, pagedRequest, pageFields } from '../common';
+import { acts, actsOnEach, post, postEmpty, reads, scoped } from '../endpoint';
 
 export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
 
@@ -24,6 +24,8 @@ export const AlarmRecord = Type.Object({
   count: Type.Integer(),
   acknowledgedBy: field.nullable(Type.String()),
   acknowledgedAt: field.nullable(Type.Integer()),
+  /** What the person who acknowledged it wrote (may be empty). */
+  acknowledgeNote: Type.String(),
   clearedBy: field.nullable(Type.String()),
   clearedAt: field.nullable(Type.Integer()),
 });
@@ -49,6 +51,10 @@ export const AlarmInquire = pagedRequest(
 
 export const AlarmIds = Type.Object({ ids: Type.Array(field.id(), { title: '告警', minItems: 1, maxItems: 500 }) }, { additionalProperties: false });
 export const AlarmChanged = Type.Object({ count: Type.Integer() });
+const acknowledgeNote = field.remark('确认备注', 200);
+export const AlarmAcknowledge = Type.Object({ ids: AlarmIds.properties.ids, note: acknowledgeNote }, { additionalProperties: false });
+/** Every alarm named must be open (neither acknowledged nor cleared), or nothing is acknowledged. */
+export const AlarmBatchAcknowledge = Type.Object({ ids: batchIds('告警'), note: acknowledgeNote }, { additionalProperties: false });
 
 export const DeviceTypeTimeout = Type.Object({
   /** The device_type dictionary value and its label. */
@@ -102,7 +108,8 @@ const FIRST_ALARM = 'body.ids.0';
 
 export const alarmEndpoints = {
   '/hotel/alarm/inquire': scoped('device', post(AlarmInquire, paged(AlarmRecord), reads)),
-  '/hotel/alarm/acknowledge': scoped('device', post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM))),
+  '/hotel/alarm/acknowledge': scoped('device', post(AlarmAcknowledge, AlarmChanged, acts('alarm', FIRST_ALARM))),
+  '/hotel/alarm/batch/acknowledge': scoped('device', post(AlarmBatchAcknowledge, BatchDone, actsOnEach('alarm', 'body.ids'))),
   '/hotel/alarm/clear': scoped('device', post(AlarmIds, AlarmChanged, acts('alarm', FIRST_ALARM))),
   '/hotel/alarm/timeout/inquire': postEmpty(TimeoutList, reads),
   '/hotel/alarm/timeout/edit': post(TimeoutEdit, DeviceTypeTimeout),

@@ -3,8 +3,8 @@
  * stored hashed), never with a staff token.
  */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
-import { download, post, upload, acts, reads, scoped } from '../endpoint';
+import { BatchDone, batchState, field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
+import { download, post, upload, acts, actsOnEach, reads, scoped } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 
 export const DEVICE_COMMAND_STATUSES = ['sent', 'acked', 'timed_out'] as const;
@@ -84,6 +84,7 @@ export const deviceEndpoints = {
   '/hotel/device/inquire': scoped('device', post(DeviceInquire, paged(DeviceRecord), reads)),
   '/hotel/device/creation': scoped('device', post(DeviceCreation, DeviceWithKey, acts('device', 'data.device.id'))),
   '/hotel/device/edit': scoped('device', post(DeviceEdit, DeviceRecord, acts('device'))),
+  '/hotel/device/batch/state': scoped('device', post(batchState('设备'), BatchDone, actsOnEach('device', 'body.ids'))),
   '/hotel/device/export': scoped('device', download(listExport(DeviceInquire))),
   '/hotel/device/import/template': download(null, reads),
   '/hotel/device/import': scoped('device', upload(ImportQuery, ImportSummary)),

@@ -1,7 +1,7 @@
 /** Users (sys/user). The password travels only on creation, reset and own change. */
 import { Type } from '@sinclair/typebox';
-import { field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
-import { download, post, upload, acts, reads, scoped } from '../endpoint';
+import { BatchDone, batchState, field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
+import { download, post, upload, acts, actsOnEach, reads, scoped } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 import { passwordField } from './verify';
 import { USER_NAME_PATTERN } from '../constants';
@@ -72,6 +72,7 @@ export const userEndpoints = {
   '/sys/user/inquire': scoped('user', post(UserInquire, paged(UserRecord), reads)),
   '/sys/user/creation': scoped('user', post(UserCreation, UserRecord, acts('user'))),
   '/sys/user/edit': scoped('user', post(UserEdit, UserRecord, acts('user'))),
+  '/sys/user/batch/state': scoped('user', post(batchState('用户'), BatchDone, actsOnEach('user', 'body.ids'))),
   '/sys/user/password/reset': scoped('user', post(UserPasswordReset, Type.Null(), acts('user'))),
   '/sys/user/detail': scoped('user', post(IdBody, UserRecord, reads)),
   '/sys/user/export': scoped('user', download(listExport(UserInquire))),

@@ -213,6 +213,7 @@ export interface AlarmTable {
   count: Generated<number>;
   acknowledgedBy: string | null;
   acknowledgedAt: number | null;
+  acknowledgeNote: Generated<string>;
   clearedBy: string | null;
   clearedAt: number | null;
 }

@@ -173,3 +173,18 @@ export async function authorisedMenu(db: Kysely<Database>, role: { roleId: numbe
   menus.filter((menu) => menu.isAuth === 0).forEach((menu) => show(menu.id));
   return menus.filter((menu) => visible.has(menu.id)).map(withGrants);
 }
+
+/**
+ * A batch action asks for the single action's resource too: whoever may not edit one user may not
+ * change many at once, whatever the batch's own grant.
+ */
+export async function assertHoldsPath(db: Db, operator: SessionUser, path: string): Promise<void> {
+  if (operator.builtin) return;
+  const held = await db
+    .selectFrom('sysResource as r')
+    .innerJoin('sysRoleAuth as a', (join) => join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', operator.roleId))
+    .select('r.id')
+    .where('r.path', '=', path)
+    .executeTakeFirst();
+  if (!held) throw forbidden();
+}

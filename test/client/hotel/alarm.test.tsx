@@ -1,5 +1,5 @@
 import { waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import { api, fail } from '../testing/handlers';
 import { activeAlarm, alarmHandlers } from '../testing/handlers/alarm';
@@ -41,17 +41,67 @@ describe('hotel/alarm', () => {
     await waitFor(() => expect(log.last('/hotel/alarm/inquire')).toEqual({ size: 20, current: 1, params: { device: 'LOCK', status: 'active' } }));
   });
 
-  it('acknowledges and clears an alarm, toasting the server msg', async () => {
+  it('acknowledges an alarm after asking, with an optional note, and clears one, toasting the server msg', async () => {
     await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
+    // Cleared before anyone acknowledged it: nothing to acknowledge.
+    expect(within(await findRow('103 空调（AC-0103）')).queryByRole('button', { name: button('确认') })).toBeNull();
+
     await rowAction('101 门锁（LOCK-0101）', '确认');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定确认告警“101 门锁（LOCK-0101）”？')).toBeInTheDocument();
+    expect(log.sent('/hotel/alarm/acknowledge')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('确认备注（选填）'), ' 已派人检查 ');
+    await user.click(within(dialog).getByRole('button', { name: button('确定') }));
     expect(await screen.findByText('已确认 1 条告警')).toBeInTheDocument();
-    expect(log.last('/hotel/alarm/acknowledge')).toEqual({ ids: [activeAlarm.id] });
+    expect(log.last('/hotel/alarm/acknowledge')).toEqual({ ids: [activeAlarm.id], note: '已派人检查' });
     await waitFor(() => expect(log.sent('/hotel/alarm/inquire').length).toBeGreaterThanOrEqual(2));
 
     await rowAction('101 门锁（LOCK-0101）', '清除');
     await user.click(await screen.findByRole('button', { name: button('确定') }));
     expect(await screen.findByText('已清除 1 条告警')).toBeInTheDocument();
     expect(log.last('/hotel/alarm/clear')).toEqual({ ids: [activeAlarm.id] });
+  });
+
+  it('acknowledges the ticked alarms in one batch with a note; cleared alarms cannot be ticked', async () => {
+    await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
+    const batchButton = screen.getByRole('button', { name: button('批量确认') });
+    expect(batchButton).toBeDisabled();
+    expect(within(await findRow('103 空调（AC-0103）')).getByRole('checkbox')).toBeDisabled();
+    expect(within(await findRow('102 电表（METER-0102）')).getByRole('checkbox')).toBeDisabled();
+    await user.click(within(await findRow('101 门锁（LOCK-0101）')).getByRole('checkbox'));
+    expect(screen.getByText('已选 1 项')).toBeInTheDocument();
+
+    await user.click(batchButton);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确定确认所选的 1 条告警？')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('确认备注（选填）'), '夜班统一处理');
+    await user.click(within(dialog).getByRole('button', { name: button('确定') }));
+    expect(await screen.findByText('已确认 1 条告警')).toBeInTheDocument();
+    expect(log.last('/hotel/alarm/batch/acknowledge')).toEqual({ ids: [activeAlarm.id], note: '夜班统一处理' });
+    await waitFor(() => expect(screen.queryByText('已选 1 项')).toBeNull());
+  });
+
+  it('keeps the batch dialog open on a refusal and lists every refused row with its reason', async () => {
+    server.use(
+      http.post(api('/hotel/alarm/batch/acknowledge'), () =>
+        HttpResponse.json({
+          code: 409,
+          msg: `1 项不能执行，未做任何更改（编号 ${activeAlarm.id}：告警已确认，不能重复确认）`,
+          data: null,
+          errors: [{ field: 'ids.0', msg: `编号 ${activeAlarm.id}：告警已确认，不能重复确认` }],
+        }),
+      ),
+    );
+    await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
+    await user.click(within(await findRow('101 门锁（LOCK-0101）')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: button('批量确认') }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: button('确定') }));
+    expect(await within(dialog).findByText(`编号 ${activeAlarm.id}：告警已确认，不能重复确认`)).toBeInTheDocument();
+    expect(within(dialog).getByText('以下各项不能执行，未做任何更改')).toBeInTheDocument();
+    expect(dialog).toBeVisible();
+    // Nothing changed, so the ticked row stays ticked for another try.
+    expect(screen.getByText('已选 1 项')).toBeInTheDocument();
   });
 
   it('shows the server msg of a refused clear', async () => {

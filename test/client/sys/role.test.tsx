@@ -94,34 +94,84 @@ describe('sys/role list and dialogs', () => {
 });
 
 describe('sys/role 授权', () => {
-  it('asks 15 menus per page, shows what the role holds and saves only the difference', async () => {
+  const box = (dialog: HTMLElement, name: string) => within(dialog).getByRole('checkbox', { name });
+
+  it('shows every menu as one tree with plain labels, what the role holds and half-ticked menus', async () => {
     await openRoleScreen();
     const dialog = await rowAction(/前台/, '授权');
-    const userMenu = await within(dialog).findByRole('checkbox', { name: '用户管理' });
-    await waitFor(() => expect(userMenu).toBeChecked());
-    expect(log.sent('/sys/menu/resources')[0]).toEqual({ size: 15, current: 1 });
-    expect(log.last('/sys/role/auth')).toEqual({ roleId: String(deskRole.id) });
-    expect(within(dialog).getByRole('checkbox', { name: '查询用户' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: '新增用户' })).not.toBeChecked();
+    await waitFor(() => expect(box(dialog, '查询用户')).toHaveAttribute('aria-checked', 'true'));
+    // One request for every menu: no pager, so 接口文档 (no resources) is there too.
+    expect(log.sent('/sys/menu/resources')).toEqual([{ size: 100, current: 1 }]);
+    expect(within(dialog).queryByRole('listitem', { name: /下一页|Next/ })).toBeNull();
+    expect(box(dialog, '接口文档')).toHaveAttribute('aria-checked', 'false');
+    expect(box(dialog, '查看「设备类型」选项')).toBeInTheDocument();
+    expect(within(dialog).queryByText('设备管理·设备类型')).toBeNull();
 
-    // Checking the device menu checks its resources; one held resource is taken away.
-    await user.click(within(dialog).getByRole('checkbox', { name: '设备管理' }));
-    expect(within(dialog).getByRole('checkbox', { name: '查询设备' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: '编辑设备' })).toBeChecked();
-    await user.click(within(dialog).getByRole('checkbox', { name: '查询用户' }));
+    // 前台 holds 查询用户 but not 新增用户: its menu and area are half-ticked.
+    expect(box(dialog, '新增用户')).toHaveAttribute('aria-checked', 'false');
+    expect(box(dialog, '用户管理')).toHaveAttribute('aria-checked', 'mixed');
+    expect(box(dialog, '系统管理')).toHaveAttribute('aria-checked', 'mixed');
+    expect(within(dialog).getByText(/勾选某个资源时，保存后该角色也能看到它所在的菜单/)).toBeInTheDocument();
+  });
+
+  it('ticks a menu with all its resources, half-ticks it when one is unticked, and saves the difference', async () => {
+    await openRoleScreen();
+    const dialog = await rowAction(/前台/, '授权');
+    await waitFor(() => expect(box(dialog, '查询用户')).toHaveAttribute('aria-checked', 'true'));
+
+    await user.click(box(dialog, '设备管理'));
+    expect(box(dialog, '设备管理')).toHaveAttribute('aria-checked', 'true');
+    expect(box(dialog, '查询设备')).toHaveAttribute('aria-checked', 'true');
+    expect(box(dialog, '编辑设备')).toHaveAttribute('aria-checked', 'true');
+    await user.click(box(dialog, '编辑设备'));
+    expect(box(dialog, '设备管理')).toHaveAttribute('aria-checked', 'mixed');
+    expect(box(dialog, '酒店管理')).toHaveAttribute('aria-checked', 'mixed');
+    // Unticking the user menu's only held resource takes the menu away with it.
+    await user.click(box(dialog, '查询用户'));
+    expect(box(dialog, '用户管理')).toHaveAttribute('aria-checked', 'false');
     await user.click(within(dialog).getByRole('button', { name: button('保存') }));
 
     expect(await screen.findByText('授权已保存')).toBeInTheDocument();
-    const posted = log.sent('/sys/role/auth').find((payload) => typeof payload === 'object' && payload !== null && 'grant' in payload);
-    expect(posted).toEqual({
-      roleId: deskRole.id,
-      grant: [
-        { type: 'menu', resource: 11 },
+    const posted = log.sent('/sys/role/auth').find((payload) => typeof payload === 'object' && payload !== null && 'grant' in payload) as {
+      grant: unknown[];
+      revoke: unknown[];
+    };
+    expect(posted).toMatchObject({ roleId: deskRole.id });
+    expect(posted.grant).toEqual(
+      expect.arrayContaining([
         { type: 'resource', resource: 111 },
-        { type: 'resource', resource: 112 },
-      ],
-      revoke: [{ type: 'resource', resource: 31 }],
-    });
+        { type: 'resource', resource: 113 },
+        { type: 'menu', resource: 11 },
+        { type: 'menu', resource: 10 },
+      ]),
+    );
+    expect(posted.grant).toHaveLength(4);
+    expect(posted.revoke).toEqual(
+      expect.arrayContaining([
+        { type: 'resource', resource: 31 },
+        { type: 'menu', resource: 3 },
+      ]),
+    );
+    expect(posted.revoke).toHaveLength(2);
+  });
+
+  it('narrows the tree by the search words and keeps ticks made outside it', async () => {
+    await openRoleScreen();
+    const dialog = await rowAction(/前台/, '授权');
+    await waitFor(() => expect(box(dialog, '查询用户')).toHaveAttribute('aria-checked', 'true'));
+
+    await user.type(within(dialog).getByRole('searchbox', { name: '搜索菜单或资源' }), '编辑设备');
+    await waitFor(() => expect(within(dialog).queryByRole('checkbox', { name: '用户管理' })).toBeNull());
+    // The matching resource keeps the menus above it; its siblings are hidden.
+    expect(box(dialog, '设备管理')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: '查询设备' })).toBeNull();
+    await user.click(box(dialog, '编辑设备'));
+    // Still half-ticked: the hidden siblings are not ticked.
+    expect(box(dialog, '设备管理')).toHaveAttribute('aria-checked', 'mixed');
+
+    await user.clear(within(dialog).getByRole('searchbox', { name: '搜索菜单或资源' }));
+    expect(await within(dialog).findByRole('checkbox', { name: '查询用户' })).toHaveAttribute('aria-checked', 'true');
+    expect(box(dialog, '编辑设备')).toHaveAttribute('aria-checked', 'true');
   });
 
   it('shows the built-in role holding everything, with nothing to edit or save', async () => {
@@ -129,10 +179,10 @@ describe('sys/role 授权', () => {
     const dialog = await rowAction(/超级管理员/, '授权');
     expect(await within(dialog).findByText('内置角色拥有全部权限，无需授权')).toBeInTheDocument();
     const boxes = await within(dialog).findAllByRole('checkbox');
-    expect(boxes.length).toBeGreaterThan(0);
-    for (const box of boxes) {
-      expect(box).toBeChecked();
-      expect(box).toBeDisabled();
+    expect(boxes.length).toBe(11);
+    for (const each of boxes) {
+      expect(each).toHaveAttribute('aria-checked', 'true');
+      expect(each).toHaveAttribute('aria-disabled', 'true');
     }
     expect(within(dialog).queryByRole('button', { name: button('保存') })).toBeNull();
     expect(log.sent('/sys/role/auth')).toHaveLength(0);

@@ -63,10 +63,14 @@ export { FormField } from './form-field';
 export { RecordDialog } from './record-dialog';
 export { useGranted } from './menu-grants';
 export { Permitted, type PermittedProps } from './permitted';
+export { NoteConfirmDialog, type NoteConfirmDialogProps } from './note-confirm-dialog';
+export { stateBatchActions, type StateBatchBody } from './state-batch';
 export { SAVED_MSG, savedMsg } from './messages';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {
+  BatchAction,
+  BatchConfig,
   ColumnConfig,
   DetailConfig,
   EditableRow,

@@ -15,7 +15,8 @@ import { useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
 import { PagedTable } from './paged-table';
 import { RecordDialog } from './record-dialog';
-import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
+import { BatchToolbar } from './batch-toolbar';
+import type { BatchConfig, ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
 import { useInquire } from './use-inquire';
 
 const NO_DEFAULTS: FormValues = {};
@@ -72,11 +73,12 @@ function pick(values: FormValues, fields: FieldConfig[]): FormValues {
   return Object.fromEntries(fields.filter((field) => field.name in values).map((field) => [field.name, values[field.name]]));
 }
 
-export function ListScreen<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData>(
-  props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData>,
+export function ListScreen<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData, BatchBody = never, BatchData = unknown>(
+  props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData, BatchBody, BatchData>,
 ) {
   const { view, noun, useInquire: useQuery, rowKey, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
   const { create, edit, detail, rowActions, toolbar, exportTo, importFrom } = props;
+  const batch = props.batch as BatchConfig<Row, BatchBody, BatchData> | undefined;
   const createFields = fieldsFor(fields, 'create');
   const editFields = fieldsFor(fields, 'edit');
   const toForm = props.toForm ?? recordAsForm;
@@ -106,6 +108,9 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   const mayCreate = useGranted(view, guardOf(create, CREATE_RESOURCE)) && create !== undefined;
   const mayEdit = useGranted(view, guardOf(edit, EDIT_RESOURCE)) && edit !== undefined;
   const mayView = useGranted(view, guardOf(detail, '')) && detail !== undefined;
+  const mayBatch = useGranted(view, batch?.resource ?? NOTHING) && batch !== undefined;
+  // Ticked rows by id; a page change or a reload keeps them, a batch that ran clears them.
+  const [selected, setSelected] = useState<number[]>([]);
 
   const saveEdit = (row: Row, values: FormValues) => (edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false));
 
@@ -144,8 +149,8 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
     <MenuDictContext.Provider value={dict}>
       <Card>
         {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
-        {(mayCreate || tools || mayImport || exportTo) && (
-          <Space style={{ marginBottom: 16 }}>
+        {(mayCreate || tools || mayImport || exportTo || mayBatch) && (
+          <Space wrap style={{ marginBottom: 16 }}>
             {mayCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={actions.openAdd}>
                 新增
@@ -158,9 +163,24 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
               </Button>
             )}
             {exportTo && <ExportButton view={view} config={exportTo} inquiry={inquiry} />}
+            {mayBatch && batch && <BatchToolbar config={batch} ids={selected} onDone={() => setSelected([])} />}
           </Space>
         )}
-        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} />
+        <PagedTable
+          inquiry={inquiry}
+          columns={tableColumns}
+          rowKey={rowKey}
+          rowSelection={
+            mayBatch
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (row) => ({ disabled: batch?.selectable ? !batch.selectable(row) : false }),
+                }
+              : undefined
+          }
+        />
       </Card>
       {create && (
         <RecordDialog

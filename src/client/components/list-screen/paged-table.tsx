@@ -1,5 +1,5 @@
 /** The table and pager of a paged list, usable alone (e.g. in a dialog) with `useInquire`. */
-import { Table, type TableColumnType } from 'antd';
+import { Table, type TableColumnType, type TableProps } from 'antd';
 
 import type { SortRequest } from '../../../contract/constants';
 import { RelativeTime } from '../relative-time';
@@ -14,6 +14,8 @@ export interface PagedTableProps<Row> {
   inquiry: Inquiry<Row>;
   columns: ColumnConfig<Row>[];
   rowKey?: keyof Row & string;
+  /** Tick boxes on the rows (the list-screen block's batch actions). */
+  rowSelection?: TableProps<Row>['rowSelection'];
 }
 
 const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
@@ -40,12 +42,13 @@ export function totalText(data: { total: number; totalIsLowerBound?: boolean } |
   return data.totalIsLowerBound ? `共 ${data.total.toLocaleString('en-US')}+ 条` : `共 ${data.total} 条`;
 }
 
-export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ inquiry, columns, rowKey, rowSelection }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
   const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
     <Table<Row>
       rowKey={rowKey ?? 'id'}
+      rowSelection={rowSelection}
       columns={withCellRenderers(columns, dict, sort)}
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') changeSort(sortOfChange(sorter, columns));

@@ -174,8 +174,32 @@ export interface CustomControlProps {
   onChange?: (value: unknown) => void;
 }
 
+/** One batch action: its button, the question before it runs, and its request body. */
+export interface BatchAction<Body> {
+  label: string;
+  /** The question asked before it runs, e.g. 确定禁用所选的 3 个用户？ */
+  confirm: (count: number) => string;
+  /** An optional note the person may write (its label and length limit), handed to `body`. */
+  note?: { label: string; max: number };
+  body: (ids: number[], note: string) => Body;
+  danger?: boolean;
+}
+
+/**
+ * Multi-select and batch actions on a list: one batch endpoint (its mutation) with one or more
+ * actions (e.g. 批量启用 / 批量禁用 on the same endpoint). The selection and the buttons show
+ * only when the role holds `resource` (the batch endpoint's and the single action's types).
+ */
+export interface BatchConfig<Row, Body, Data> {
+  resource: string | readonly string[];
+  useMutation: MutationHook<Body, Data>;
+  actions: BatchAction<Body>[];
+  /** Rows that cannot take any of the actions (e.g. an alarm already cleared) cannot be ticked. */
+  selectable?: (row: Row) => boolean;
+}
+
 /** Without `create` there is no 新增, without `edit` no 编辑: a read-only list (e.g. a log). */
-export interface ListScreenProps<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData> {
+export interface ListScreenProps<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData, BatchBody = never, BatchData = unknown> {
   /** The menu element of the screen (e.g. 'sys/user'): finds its menu dictionary. */
   view: string;
   /** Dialog titles name the thing: 新增{noun} / 编辑{noun}. */
@@ -212,4 +236,6 @@ export interface ListScreenProps<A extends PagedArg, Row extends object, CreateB
   exportTo?: ExportConfig;
   /** An 导入 button opening the import dialog. */
   importFrom?: ImportConfig;
+  /** Tick boxes on the rows and the batch buttons; only rows with a numeric `id` can be batched. */
+  batch?: Row extends { id: number } ? BatchConfig<Row, BatchBody, BatchData> : never;
 }

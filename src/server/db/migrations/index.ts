@@ -21,6 +21,7 @@ import { auditIntegrityPaths } from './019_audit_integrity_paths';
 import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
+import { alarmAcknowledgeNote } from './025_alarm_acknowledge_note';
 import { eventOutbox } from './024_event_outbox';
 
 export class CodeMigrationProvider implements MigrationProvider {
@@ -50,6 +51,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '022_org_scope': orgScope(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
+      '025_alarm_acknowledge_note': alarmAcknowledgeNote,
     });
   }
 }

@@ -49,6 +49,8 @@ interface AuditState {
    */
   accepted: boolean;
   before?: Loaded;
+  /** A batch's targets before the call, by id (AuditMeta.targetIds). */
+  befores?: Map<number, Loaded>;
   answer?: unknown;
 }
 
@@ -185,6 +187,17 @@ function targetIdOf(meta: AuditMeta, request: FastifyRequest, data?: unknown): s
   return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
 }
 
+/**
+ * The target ids of a call: a batch's list (AuditMeta.targetIds) or the one id. A batch refused
+ * before its list was valid is recorded once, naming no target.
+ */
+function targetIdsOf(meta: AuditMeta, request: FastifyRequest, data?: unknown): string[] {
+  if (!meta.targetIds) return [targetIdOf(meta, request, data)];
+  const ids = at(inputOf(request), meta.targetIds.replace(/^body\./, ''));
+  const named = Array.isArray(ids) ? ids.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string').map(String) : [];
+  return named.length > 0 ? named : [''];
+}
+
 /** The id as a number when it can name a row: a positive integer within an id column's range. */
 const numericId = (id: string): number | undefined => (/^[1-9]\d{0,9}$/.test(id) && Number(id) <= INT4_MAX ? Number(id) : undefined);
 
@@ -242,17 +255,21 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
     action: meta.action ?? path,
   };
   const target = meta.target ? app.audit.targets.get(meta.target) : undefined;
-  const targetId = targetIdOf(meta, request, answer?.data);
-  // A refused request's record names the target as sent, read from nothing.
-  const id = state.accepted ? numericId(targetId) : undefined;
-  const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
-  const known = after ?? state.before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
-  const changes = target && state.before && after ? changesOf(target, spec?.body, state.before, after) : [];
   const input = inputOf(request);
   const user = request.user;
+  const durationMs = Number((process.hrtime.bigint() - state.startedAt) / 1_000_000n);
+  // A call refused before its body was read (no session, no permission) has no parameters.
+  const params = JSON.stringify(spec?.body && input !== undefined ? (redact(spec.body, input) ?? null) : null);
 
-  await app.audit.operations([
-    {
+  const entries: OperationEntry[] = [];
+  for (const targetId of targetIdsOf(meta, request, answer?.data)) {
+    // A refused request's record names the target as sent, read from nothing.
+    const id = state.accepted ? numericId(targetId) : undefined;
+    const before = meta.targetIds ? (id === undefined ? undefined : state.befores?.get(id)) : state.before;
+    const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
+    const known = after ?? before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
+    const changes = target && before && after ? changesOf(target, spec?.body, before, after) : [];
+    entries.push({
       operatorType: user ? 'user' : 'anonymous',
       operatorId: user?.userId ?? null,
       operatorName: user?.userName ?? '',
@@ -266,12 +283,12 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
       code,
       msg: typeof answer?.msg === 'string' ? answer.msg : outcome === 'success' ? DOWNLOAD_MSG : '',
       ip: state.ip,
-      durationMs: Number((process.hrtime.bigint() - state.startedAt) / 1_000_000n),
-      // A call refused before its body was read (no session, no permission) has no parameters.
-      params: JSON.stringify(spec?.body && input !== undefined ? (redact(spec.body, input) ?? null) : null),
+      durationMs,
+      params,
       changes: JSON.stringify(changes),
-    },
-  ]);
+    });
+  }
+  await app.audit.operations(entries);
 }
 
 export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: () => void) => {
@@ -309,9 +326,18 @@ export const auditPlugin = fp((app: FastifyInstance, _options: unknown, done: ()
     if (state) state.accepted = true;
     const meta = specOf(request)?.audit;
     if (!state || !meta?.target || (meta.kind ?? 'write') !== 'write' || meta.targetId?.startsWith('data.')) return;
-    const id = numericId(targetIdOf(meta, request));
     const target = app.audit.targets.get(meta.target);
-    if (target && id !== undefined) state.before = await loadTarget(request, app.db, target, id);
+    if (!target) return;
+    if (meta.targetIds) {
+      state.befores = new Map();
+      for (const id of targetIdsOf(meta, request).map(numericId)) {
+        const before = id === undefined ? undefined : await loadTarget(request, app.db, target, id);
+        if (id !== undefined && before) state.befores.set(id, before);
+      }
+      return;
+    }
+    const id = numericId(targetIdOf(meta, request));
+    if (id !== undefined) state.before = await loadTarget(request, app.db, target, id);
   });
 
   app.addHook('preSerialization', (request, _reply, payload, hookDone) => {

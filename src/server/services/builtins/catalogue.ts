@@ -51,6 +51,7 @@ export const seedAreas: SeedArea[] = [
           api('查询用户', 'inquire', '/sys/user/inquire'),
           api('新增用户', 'creation', '/sys/user/creation'),
           api('编辑用户', 'edit', '/sys/user/edit'),
+          api('批量启用/禁用用户', 'batchState', '/sys/user/batch/state'),
           api('用户详情', 'detail', '/sys/user/detail'),
           api('重置密码', 'passwordReset', '/sys/user/password/reset'),
           api('导出用户', 'export', '/sys/user/export'),
@@ -156,6 +157,7 @@ export const seedAreas: SeedArea[] = [
           api('查询设备', 'inquire', '/hotel/device/inquire'),
           api('新增设备', 'creation', '/hotel/device/creation'),
           api('编辑设备', 'edit', '/hotel/device/edit'),
+          api('批量启用/禁用设备', 'batchState', '/hotel/device/batch/state'),
           api('重置设备密钥', 'keyReset', '/hotel/device/key/reset'),
           api('重启设备', 'reboot', '/hotel/device/command/reboot'),
           api('导出设备', 'export', '/hotel/device/export'),
@@ -188,6 +190,7 @@ export const seedAreas: SeedArea[] = [
         resources: [
           api('查询告警', 'inquire', '/hotel/alarm/inquire'),
           api('确认告警', 'acknowledge', '/hotel/alarm/acknowledge'),
+          api('批量确认告警', 'batchAcknowledge', '/hotel/alarm/batch/acknowledge'),
           api('清除告警', 'clear', '/hotel/alarm/clear'),
           api('查询超时设置', 'timeouts', '/hotel/alarm/timeout/inquire'),
           api('编辑超时设置', 'timeoutEdit', '/hotel/alarm/timeout/edit'),

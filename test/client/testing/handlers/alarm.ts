@@ -43,6 +43,7 @@ export const activeAlarm: AlarmRow = {
   count: 2,
   acknowledgedBy: null,
   acknowledgedAt: null,
+  acknowledgeNote: '',
   clearedBy: null,
   clearedAt: null,
 };
@@ -60,6 +61,18 @@ export const clearedAlarm: AlarmRow = {
   clearedAt: 1_704_067_400_000,
 };
 
+/** Cleared by the system before anyone acknowledged it: nothing left to acknowledge. */
+export const clearedUnacknowledged: AlarmRow = {
+  ...activeAlarm,
+  id: 69,
+  deviceId: 43,
+  deviceName: '103 空调',
+  deviceSn: 'AC-0103',
+  count: 1,
+  clearedBy: '系统',
+  clearedAt: 1_704_067_500_000,
+};
+
 export function alarmHandlers(log: RequestLog) {
   return [
     http.get(api('/sys/menu/authority'), () => ok([...adminMenu, ALARM_MENU])),
@@ -69,11 +82,15 @@ export function alarmHandlers(log: RequestLog) {
     }),
     http.post(api('/hotel/alarm/inquire'), async ({ request }) => {
       const { size, current } = (await log.record(request)) as { size: number; current: number };
-      return ok({ records: [activeAlarm, clearedAlarm], current, size, total: 2 });
+      return ok({ records: [activeAlarm, clearedAlarm, clearedUnacknowledged], current, size, total: 3 });
     }),
     http.post(api('/hotel/alarm/acknowledge'), async ({ request }) => {
       await log.record(request);
       return ok({ count: 1 }, '已确认 1 条告警');
+    }),
+    http.post(api('/hotel/alarm/batch/acknowledge'), async ({ request }) => {
+      const { ids } = (await log.record(request)) as { ids: number[] };
+      return ok({ count: ids.length }, `已确认 ${ids.length} 条告警`);
     }),
     http.post(api('/hotel/alarm/clear'), async ({ request }) => {
       await log.record(request);

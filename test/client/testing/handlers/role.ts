@@ -29,9 +29,23 @@ export const deskRole = role(2, '前台', 0);
 
 const resource = (id: number, menuId: number, name: string) => ({ id, menuId, name, type: `api_r${id}`, path: '', remark: '', version: 0 });
 
+const area = (id: number, name: string, path: string): MenuWithResources => ({ id, pid: null, name, path, element: '', resources: [] });
+
+/** Three areas holding the screens; 接口文档 has no resources, so it is ticked by itself. */
 export const grantableMenus: MenuWithResources[] = [
+  area(1, '系统管理', '/sys'),
+  area(10, '酒店管理', '/hotel'),
+  area(20, '系统监控', '/monitor'),
   { id: 3, pid: 1, name: '用户管理', path: '/sys/user', element: 'sys/user', resources: [resource(31, 3, '查询用户'), resource(32, 3, '新增用户')] },
-  { id: 11, pid: 10, name: '设备管理', path: '/hotel/device', element: 'hotel/device', resources: [resource(111, 11, '查询设备'), resource(112, 11, '编辑设备')] },
+  {
+    id: 11,
+    pid: 10,
+    name: '设备管理',
+    path: '/hotel/device',
+    element: 'hotel/device',
+    resources: [resource(111, 11, '查询设备'), resource(112, 11, '编辑设备'), { ...resource(113, 11, '设备管理·设备类型'), type: 'field_type' }],
+  },
+  { id: 21, pid: 20, name: '接口文档', path: '/monitor/api-docs', element: 'monitor/api-docs', resources: [] },
 ];
 
 /** 前台 holds the user menu and one of its resources. */
@@ -74,7 +88,7 @@ export function roleHandlers(log: RequestLog) {
     }),
     http.post(api('/sys/menu/resources'), async ({ request }) => {
       await log.record(request);
-      return ok({ ...paged(grantableMenus, 1, 15), total: 16 });
+      return ok(paged(grantableMenus, 1, 100));
     }),
     http.get(api('/sys/role/auth'), async ({ request }) => {
       await log.record(request);

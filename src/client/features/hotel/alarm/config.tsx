@@ -32,6 +32,11 @@ export const alarmFilters: FieldConfig[] = [
 
 const who = (by: string | null, at: number | null) => (at === null ? '' : `${by ?? ''} ${formatTime(at)}`);
 
+/** An alarm still waiting for someone: neither acknowledged nor cleared (only these offer 确认). */
+export const isOpen = (alarm: AlarmRow) => alarm.acknowledgedAt === null && alarm.clearedAt === null;
+/** The note 确认 may carry: the contract's 确认备注 limit. */
+export const ACKNOWLEDGE_NOTE = { label: '确认备注', max: 200 };
+
 export const alarmColumns: ColumnConfig<AlarmRow, AlarmSortKey>[] = [
   { title: '设备', dataIndex: 'deviceName', render: (_: string, row: AlarmRow) => `${row.deviceName}（${row.deviceSn}）` },
   { title: '类型', dataIndex: 'type', render: (type: string) => ALARM_TYPE_LABELS[type] ?? type },
@@ -40,7 +45,11 @@ export const alarmColumns: ColumnConfig<AlarmRow, AlarmSortKey>[] = [
   { title: '开始时间', dataIndex: 'startedAt', sortKey: 'startedAt', render: (at: number) => formatTime(at) },
   { title: '最近发生', dataIndex: 'lastAt', sortKey: 'lastAt', relativeTime: true },
   { title: '次数', dataIndex: 'count', sortKey: 'count', width: 70 },
-  { title: '确认', dataIndex: 'acknowledgedAt', render: (at: number | null, row: AlarmRow) => who(row.acknowledgedBy, at) },
+  {
+    title: '确认',
+    dataIndex: 'acknowledgedAt',
+    render: (at: number | null, row: AlarmRow) => (row.acknowledgeNote ? `${who(row.acknowledgedBy, at)}：${row.acknowledgeNote}` : who(row.acknowledgedBy, at)),
+  },
   { title: '清除', dataIndex: 'clearedBy', render: (_: string | null, row: AlarmRow) => who(row.clearedBy, row.clearedAt) },
   { title: '信息', dataIndex: 'message', ellipsis: true },
 ];

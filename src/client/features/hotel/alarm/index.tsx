@@ -1,29 +1,40 @@
 /**
  * 告警管理 (hotel/alarm): the alarms the system raised (a device going offline), newest first;
- * 确认 and 清除 per row, and the per-device-type inactivity timeouts (超时设置) the offline sweep uses.
+ * 确认 (asked first, with an optional note; only for alarms neither acknowledged nor cleared) and
+ * 清除 per row, 批量确认 on the ticked rows, and the per-device-type inactivity timeouts (超时设置)
+ * the offline sweep uses.
  */
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen, Permitted } from '../../../components/list-screen';
+import { ListScreen, NoteConfirmDialog, Permitted } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
-import { useAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
-import { alarmColumns, alarmFilters } from './config';
+import { useAcknowledgeAlarmsMutation, useBatchAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
+import { ACKNOWLEDGE_NOTE, alarmColumns, alarmFilters, isOpen, type AlarmRow } from './config';
 import { TimeoutDialog } from './timeout-dialog';
 
 export const ALARM_VIEW = 'hotel/alarm';
 
 export default function HotelAlarmScreen() {
   const [timeoutsOpen, setTimeoutsOpen] = useState(false);
-  const [acknowledge] = useAcknowledgeAlarmsMutation();
+  const [acknowledging, setAcknowledging] = useState<AlarmRow | null>(null);
+  const [acknowledge, acknowledgeState] = useAcknowledgeAlarmsMutation();
   const [clear] = useClearAlarmsMutation();
 
   // A refusal was toasted by the base query; a success toasts the server msg.
-  const run = async (action: typeof acknowledge, id: number) => {
+  const run = async (action: typeof clear, id: number) => {
     const envelope = await action({ ids: [id] })
       .unwrap()
       .catch(() => null);
     if (envelope) toast.success(envelope.msg);
+  };
+  const acknowledgeOne = async (alarm: AlarmRow, note: string) => {
+    const envelope = await acknowledge({ ids: [alarm.id], note })
+      .unwrap()
+      .catch(() => null);
+    if (!envelope) return;
+    toast.success(envelope.msg);
+    setAcknowledging(null);
   };
 
   return (
@@ -34,6 +45,12 @@ export default function HotelAlarmScreen() {
         useInquire={useInquireAlarmsQuery}
         filters={alarmFilters}
         columns={alarmColumns}
+        batch={{
+          resource: ['api_batchAcknowledge', 'api_acknowledge'],
+          useMutation: useBatchAcknowledgeAlarmsMutation,
+          selectable: isOpen,
+          actions: [{ label: '批量确认', confirm: (count) => `确定确认所选的 ${count} 条告警？`, note: ACKNOWLEDGE_NOTE, body: (ids, note) => ({ ids, note }) }],
+        }}
         toolbar={() => (
           <Permitted view={ALARM_VIEW} resource="api_timeouts">
             <Button onClick={() => setTimeoutsOpen(true)} data-testid="alarm-timeouts">
@@ -43,9 +60,9 @@ export default function HotelAlarmScreen() {
         )}
         rowActions={(alarm) => (
           <>
-            {alarm.acknowledgedAt === null && (
+            {isOpen(alarm) && (
               <Permitted view={ALARM_VIEW} resource="api_acknowledge">
-                <Button type="link" size="small" onClick={() => void run(acknowledge, alarm.id)}>
+                <Button type="link" size="small" onClick={() => setAcknowledging(alarm)}>
                   确认
                 </Button>
               </Permitted>
@@ -63,6 +80,16 @@ export default function HotelAlarmScreen() {
         )}
       />
       {timeoutsOpen && <TimeoutDialog onClose={() => setTimeoutsOpen(false)} />}
+      {acknowledging && (
+        <NoteConfirmDialog
+          title="确认告警"
+          question={`确定确认告警“${acknowledging.deviceName}（${acknowledging.deviceSn}）”？`}
+          note={ACKNOWLEDGE_NOTE}
+          busy={acknowledgeState.isLoading}
+          onOk={(note) => void acknowledgeOne(acknowledging, note)}
+          onCancel={() => setAcknowledging(null)}
+        />
+      )}
     </>
   );
 }

@@ -68,6 +68,7 @@ export function DeviceDetail({ device }: { device: DeviceRow }) {
               <span>
                 {alarm.clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>}
                 {ALARM_TYPES[alarm.type] ?? alarm.type}（{SEVERITIES[alarm.severity] ?? alarm.severity}）· {alarm.count} 次
+                {alarm.acknowledgeNote && ` · 确认备注：${alarm.acknowledgeNote}`}
               </span>
               <span>{formatTime(alarm.startedAt)}</span>
             </List.Item>

@@ -8,9 +8,9 @@ import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
-import { ListScreen, Permitted, savedMsg } from '../../../components/list-screen';
+import { ListScreen, Permitted, savedMsg, stateBatchActions } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
-import { useCapabilitiesQuery, useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
+import { useBatchDeviceStateMutation, useCapabilitiesQuery, useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
 import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
 import { DeviceDetail } from './detail-drawer';
@@ -51,6 +51,11 @@ export default function HotelDeviceScreen() {
         edit={{ useMutation: useEditDeviceMutation, successMsg: savedMsg }}
         exportTo={{ endpoint: '/hotel/device/export', fileName: '设备列表.xlsx' }}
         importFrom={deviceImport}
+        batch={{
+          resource: ['api_batchState', 'api_edit'],
+          useMutation: useBatchDeviceStateMutation,
+          actions: stateBatchActions('台设备', '禁用的设备立即标为离线，其心跳不再被接受。'),
+        }}
         detail={{ title: (device) => `设备详情：${device.name}`, render: (device) => <DeviceDetail device={device} />, width: 720, resource: 'api_status' }}
         rowActions={(device) => (
           <>

@@ -12,11 +12,12 @@ export const userApi = api.injectEndpoints({
     createUser: postMutation(build, '/sys/user/creation', { invalidatesTags: ['User', 'RoleUser', 'Role'] }),
     editUser: postMutation(build, '/sys/user/edit', { invalidatesTags: ['User', 'RoleUser', 'Role'] }),
     resetUserPassword: postMutation(build, '/sys/user/password/reset'),
+    batchUserState: postMutation(build, '/sys/user/batch/state', { invalidatesTags: ['User', 'RoleUser'] }),
     /** The roles a user can be given: one page of the largest size the server allows. */
     userRoleChoices: postQuery(build, '/sys/role/inquire', { providesTags: ['Role'] }),
   }),
 });
 
-export const { useInquireUsersQuery, useCreateUserMutation, useEditUserMutation, useResetUserPasswordMutation, useUserRoleChoicesQuery } = userApi;
+export const { useInquireUsersQuery, useCreateUserMutation, useEditUserMutation, useResetUserPasswordMutation, useBatchUserStateMutation, useUserRoleChoicesQuery } = userApi;
 
 export const ROLE_CHOICES_REQUEST = { size: PAGE_SIZE_MAX, current: 1 };

@@ -2,8 +2,8 @@
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 
-import { ListScreen, Permitted } from '../../../components/list-screen';
-import { useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
+import { ListScreen, Permitted, stateBatchActions } from '../../../components/list-screen';
+import { useBatchUserStateMutation, useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
 import { userColumns, userCreateDefaults, userCreatedMsg, userFields, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
 import { PasswordResetDialog } from './password-reset-dialog';
 
@@ -24,6 +24,11 @@ export default function SysUserScreen() {
         edit={{ useMutation: useEditUserMutation }}
         exportTo={{ endpoint: '/sys/user/export', fileName: '用户列表.xlsx' }}
         importFrom={userImport}
+        batch={{
+          resource: ['api_batchState', 'api_edit'],
+          useMutation: useBatchUserStateMutation,
+          actions: stateBatchActions('个用户', '禁用的用户将立即退出登录。'),
+        }}
         rowActions={(user, { quickEdit }) => (
           <>
             <Permitted view="sys/user" resource="api_passwordReset">

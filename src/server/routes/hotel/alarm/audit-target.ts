@@ -8,7 +8,19 @@ export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; d
     db
       .selectFrom('hotelAlarm as a')
       .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
-      .select(['a.id', 'a.type', 'a.severity', 'a.count', 'a.acknowledgedBy', 'a.acknowledgedAt', 'a.clearedBy', 'a.clearedAt', 'd.name as deviceName', 'd.sn as deviceSn'])
+      .select([
+        'a.id',
+        'a.type',
+        'a.severity',
+        'a.count',
+        'a.acknowledgedBy',
+        'a.acknowledgedAt',
+        'a.acknowledgeNote',
+        'a.clearedBy',
+        'a.clearedAt',
+        'd.name as deviceName',
+        'd.sn as deviceSn',
+      ])
       .where('a.id', '=', id)
       .executeTakeFirst(),
   label: (alarm) => `${alarm.type === 'offline' ? '离线告警' : alarm.type}：${alarm.deviceName}（${alarm.deviceSn}）`,

@@ -4,7 +4,7 @@
  * offline sweep. Also one device's status history for the device drawer (/hotel/device/status).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BodyOf } from '../../../../contract';
 import type { ALARM_SORT_KEYS } from '../../../../contract/hotel/alarm';
 import { RECENT_ALARMS } from '../../../../contract/hotel/alarm';
@@ -12,6 +12,8 @@ import type { Database } from '../../../db/schema';
 import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
 import { inScope, type DataScope } from '../../../lib/data-scope';
 import { conflict, notFound } from '../../../lib/errors';
+import { checkEach } from '../../../lib/batch';
+import { assertHoldsPath } from '../../../services/grants';
 import { contains, defaultOrder, countUpTo, fetchCappedPage, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import { assertKnownDeviceType } from '../../../services/device-types';
 import { announceAlarmEvent, devicesOfAlarms, publishByUnit } from '../../../services/events';
@@ -40,6 +42,7 @@ const alarmColumns = [
   'a.count',
   'a.acknowledgedBy',
   'a.acknowledgedAt',
+  'a.acknowledgeNote',
   'a.clearedBy',
   'a.clearedAt',
 ] as const;
@@ -117,32 +120,48 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     return unique;
   };
 
-  /** Stamps who and when on the alarms not yet acknowledged: concurrent calls count each alarm once. */
-  const settle = (ids: number[], at: 'acknowledgedAt', by: 'acknowledgedBy', userName: string) =>
-    app.db.transaction().execute(async (trx) => {
-      const now = Date.now();
-      const rows = await trx
-        .updateTable('hotelAlarm')
-        .set({ [at]: now, [by]: userName })
-        .where('id', 'in', ids)
-        .where(at, 'is', null)
-        .returning('id')
-        .execute();
-      const acknowledged = rows.map((row) => row.id);
-      const deviceOf = await devicesOfAlarms(trx, app.dialect, acknowledged);
-      await publishByUnit(
-        trx,
-        app.dialect,
-        acknowledged,
-        (id) => deviceOf.get(id) ?? 0,
-        (alarmIds) => ({ kind: 'alarm-acknowledged', alarmIds, by: userName, at: now }),
-      );
-      return rows.length;
-    });
+  /** Stamps who, when and their note on the alarms not yet acknowledged: concurrent calls count each alarm once. */
+  const acknowledge = async (trx: Transaction<Database>, ids: number[], userName: string, note: string): Promise<number> => {
+    const now = Date.now();
+    const rows = await trx
+      .updateTable('hotelAlarm')
+      .set({ acknowledgedAt: now, acknowledgedBy: userName, acknowledgeNote: note })
+      .where('id', 'in', ids)
+      .where('acknowledgedAt', 'is', null)
+      .returning('id')
+      .execute();
+    const acknowledged = rows.map((row) => row.id);
+    const deviceOf = await devicesOfAlarms(trx, app.dialect, acknowledged);
+    await publishByUnit(
+      trx,
+      app.dialect,
+      acknowledged,
+      (id) => deviceOf.get(id) ?? 0,
+      (alarmIds) => ({ kind: 'alarm-acknowledged', alarmIds, by: userName, at: now }),
+    );
+    return rows.length;
+  };
 
   defineRoute(app, '/hotel/alarm/acknowledge', 'resource', async (request) => {
     const ids = await assertActionable(currentScope(request), request.body.ids, 'acknowledgedAt', '告警已确认，不能重复确认');
-    const count = await settle(ids, 'acknowledgedAt', 'acknowledgedBy', currentUser(request).userName);
+    const count = await app.db.transaction().execute((trx) => acknowledge(trx, ids, currentUser(request).userName, request.body.note));
+    return ok({ count }, `已确认 ${count} 条告警`);
+  });
+
+  defineRoute(app, '/hotel/alarm/batch/acknowledge', 'resource', async (request) => {
+    const me = currentUser(request);
+    await assertHoldsPath(app.db, me, '/hotel/alarm/acknowledge');
+    const scope = currentScope(request);
+    const { ids, note } = request.body;
+    const count = await app.db.transaction().execute(async (trx) => {
+      await checkEach(ids, async (id) => {
+        const alarm = await alarmsWithDevices(trx, scope).select(['a.acknowledgedAt', 'a.clearedAt']).where('a.id', '=', id).executeTakeFirst();
+        if (!alarm) throw notFound('告警');
+        if (alarm.clearedAt !== null) throw conflict('告警已清除，无需确认');
+        if (alarm.acknowledgedAt !== null) throw conflict('告警已确认，不能重复确认');
+      });
+      return acknowledge(trx, ids, me.userName, note);
+    });
     return ok({ count }, `已确认 ${count} 条告警`);
   });
 

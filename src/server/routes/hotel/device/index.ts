@@ -39,6 +39,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { deviceAuditTarget } from './audit-target';
+import { checkEach } from '../../../lib/batch';
+import { assertHoldsPath } from '../../../services/grants';
 
 const SAVED = '保存成功';
 const SN_TAKEN = '序列号已存在';
@@ -285,6 +287,25 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       return row;
     });
     return ok(await storedRecord(scope, edited.id), SAVED);
+  });
+
+  defineRoute(app, '/hotel/device/batch/state', 'resource', async (request) => {
+    await assertHoldsPath(app.db, currentUser(request), '/hotel/device/edit');
+    const scope = currentScope(request);
+    const { ids, state } = request.body;
+    // As the edit does: the rows and, for devices it disables, their presence in one transaction.
+    await app.db.transaction().execute(async (trx) => {
+      await checkEach(ids, async (id) => {
+        if (!(await scopedDevices(trx, scope).select('hotelDevice.id').where('hotelDevice.id', '=', id).executeTakeFirst())) throw notFound('设备');
+      });
+      await trx
+        .updateTable('hotelDevice')
+        .set((eb) => ({ state, updatedAt: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', 'in', ids)
+        .execute();
+      if (state !== 1) for (const id of ids) await setOfflineWhenDisabled(trx, id);
+    });
+    return ok({ count: ids.length }, `已${state === 1 ? '启用' : '禁用'} ${ids.length} 台设备`);
   });
 
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {

@@ -10,7 +10,8 @@ import { invalid, notFound, staleEdit } from '../../../lib/errors';
 import { hasOrg, type DataScope } from '../../../lib/data-scope';
 import { uniquely } from '../../../lib/conflicts';
 import { assertPasswordPolicy } from '../../../lib/password-policy';
-import { assertMayAssignRole, assertMayManageUser } from '../../../services/grants';
+import { assertHoldsPath, assertMayAssignRole, assertMayManageUser } from '../../../services/grants';
+import { checkEach } from '../../../lib/batch';
 import { findUser, inquireUsers, usersInOrder } from '../../../services/users';
 import { sendXlsx } from '../../../lib/xlsx';
 import { formatTime } from '../../../../contract/time';
@@ -97,6 +98,27 @@ export function userRoutes(app: FastifyInstance, _options: unknown, done: () => 
     });
     if (state !== 1) await app.sessions.revokeUser(id, 'disabled', { msg: `账号被 ${me.userName} 禁用` });
     return ok(await findUser(app.db, scope, id), '修改成功');
+  });
+
+  defineRoute(app, '/sys/user/batch/state', 'resource', async (request) => {
+    const me = currentUser(request);
+    await assertHoldsPath(app.db, me, '/sys/user/edit');
+    const scope = currentScope(request);
+    const { ids, state } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      await checkEach(ids, async (id) => {
+        const user = await findUser(trx, scope, id);
+        await assertMayManageUser(trx, me, user);
+        if (id === me.userId && state !== 1) throw invalid('不能禁用自己的账号');
+      });
+      await trx
+        .updateTable('sysUser')
+        .set((eb) => ({ state, updatedAt: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', 'in', ids)
+        .execute();
+    });
+    if (state !== 1) for (const id of ids) await app.sessions.revokeUser(id, 'disabled', { msg: `账号被 ${me.userName} 禁用` });
+    return ok({ count: ids.length }, `已${state === 1 ? '启用' : '禁用'} ${ids.length} 个用户`);
   });
 
   defineRoute(app, '/sys/user/password/reset', 'resource', async (request) => {
