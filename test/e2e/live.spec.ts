@@ -59,9 +59,12 @@ test('a device going offline changes its row, the badge and a notification with 
   await expect(notice).toBeVisible({ timeout: ANSWER_TIMEOUT_MS });
   await expect(notice).toContainText(sn);
   expect(device.id).toBeGreaterThan(0);
+  // Once its entrance animation is over.
+  await expect(notice).toHaveCSS('opacity', '1');
   await shot(page, 'live-alarm-notice');
   await notice.getByRole('button', { name: buttonName('查看告警') }).click();
   await expect(page).toHaveURL(/\/hotel\/alarm/);
+  await expect(notice).toBeHidden();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(indicator).toBeVisible();

@@ -26,6 +26,8 @@ const ALARM_VIEW = 'hotel/alarm';
 const OPEN_ALARMS = { current: 1, size: 10, params: { status: 'active' as const }, sort: { field: 'startedAt' as const, order: 'descend' as const } };
 /** The severities announced as they are raised (the alarm_severity dictionary's two highest). */
 const ANNOUNCED: Record<string, string> = { critical: '严重', major: '重要' };
+/** One notification at a time: a newer one replaces it. */
+const NOTICE_KEY = 'live-alarm';
 
 const STATUS_TEXT: Record<LiveState['status'], string> = { off: '连接中', connecting: '连接中', live: '实时', reconnecting: '重连中' };
 
@@ -91,11 +93,18 @@ function AlarmBell() {
     (fresh: Alarm[]) => {
       const [first] = fresh;
       notices.warning({
-        key: 'live-alarm',
+        key: NOTICE_KEY,
         title: fresh.length === 1 ? `${ANNOUNCED[first.severity]}告警：${first.deviceName}` : `${fresh.length} 条新的严重或重要告警`,
         description: fresh.length === 1 ? `${first.deviceName}（${first.deviceSn}）：${first.message}` : fresh.map((alarm) => alarm.deviceName).join('、'),
         actions: (
-          <Button type="link" size="small" onClick={showAlarms}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              notices.destroy(NOTICE_KEY);
+              showAlarms();
+            }}
+          >
             查看告警
           </Button>
         ),
