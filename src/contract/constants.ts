@@ -21,12 +21,17 @@ export interface FieldError {
   msg: string;
 }
 
+/** Why a session ended: the live stream's `session-ended` and the 401 of a call made with it say so. */
+export type SessionEndReason = 'signOut' | 'expired' | 'passwordChanged' | 'disabled' | 'forced';
+
 export interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
   /** On a refusal of the request's fields (schema or rule): which field failed and why; msg names the first. */
   errors?: FieldError[];
+  /** On a 401 for a session the server ended: why (msg says it in words). */
+  reason?: SessionEndReason;
 }
 
 export interface Paged<T> {

@@ -6,6 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field } from './common';
+import type { SessionEndReason } from './constants';
 import { get, postEmpty } from './endpoint';
 
 export const EventTicket = Type.Object({ ticket: Type.String() });
@@ -19,9 +20,6 @@ export const EventStreamQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Why a session ended, as the stream reports it before closing. */
-export type SessionEndReason = 'signOut' | 'expired' | 'passwordChanged' | 'disabled' | 'forced';
 
 /** The events the stream sends: the SSE event name is `kind`, its data the rest as JSON. */
 export type LiveEvent =

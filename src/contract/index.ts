@@ -58,3 +58,4 @@ export type BodyOf<K extends EndpointKey> = BodyOfSpec<Contract[K]>;
 export type DataOf<K extends EndpointKey> = DataOfSpec<Contract[K]>;
 
 export * from './constants';
+export type { LiveEvent, LiveEventKind } from './events';

@@ -10,7 +10,7 @@ import { errorsPlugin, formatValidationErrors } from './plugins/app/errors';
 import { authorizationPlugin } from './plugins/app/authorization';
 import { Audit, auditPlugin } from './plugins/app/audit';
 import { Passwords } from './plugins/app/passwords';
-import { Sessions } from './plugins/app/sessions';
+import { endText, sessionEndNotice, Sessions } from './plugins/app/sessions';
 import { LoginThrottle } from './plugins/app/throttle';
 import { securityPlugin } from './plugins/external/security';
 import { spaPlugin } from './plugins/external/spa';
@@ -62,11 +62,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const sessions = new Sessions(database.db, config.session, {
     async sessionsEnded(ended, reason, msg) {
       await audit.sessionsEnded(ended, reason, msg);
-      const text = msg ?? (reason === 'forced' ? '已被强制下线' : '登录已失效，请重新登录');
+      // The same words the 401 of a call made with the ended session carries (Sessions.endOf).
+      const notice = sessionEndNotice(reason, endText(reason, msg));
       await publishEvents(
         database.db,
         database.dialect,
-        ended.map((session) => ({ event: { kind: 'session-ended' as const, reason, msg: text }, to: { sessionId: session.id } })),
+        ended.map((session) => ({ event: { kind: 'session-ended' as const, reason, msg: notice }, to: { sessionId: session.id } })),
       );
     },
   });

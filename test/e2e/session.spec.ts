@@ -4,7 +4,7 @@ import { buttonName, callDuring, expectToast } from './support/list-screen';
 import { ADMIN_PASSWORD, ADMIN_USER, ANSWER_TIMEOUT_MS, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
 import { openMenu, sidebar } from './support/shell';
-import { apiPath, recordApiRequests, settle, storedSession } from './support/session';
+import { apiPath, isLiveStream, recordApiRequests, settle, storedSession } from './support/session';
 
 test('a deep path without a token lands on the login, and signing in returns there', async ({ page, shot }) => {
   await page.goto('/hotel/device');
@@ -61,11 +61,18 @@ test('login stores token, userName and nickName and replaces the login in histor
   await page.goBack().catch(() => null);
   await expect(page).not.toHaveURL(/\/sys\/verify/);
 
-  // Every call but the login carries the stored token as a bearer token, also after a fresh load.
+  // Every call but the login carries the stored token as a bearer token, also after a fresh load;
+  // the live stream carries its single-use ticket instead, never the token.
   await page.goto('/');
   await expect(sidebar(page)).toBeVisible();
   const verify = requests.filter((r) => apiPath(r) === '/sys/user/verify');
-  const others = requests.filter((r) => apiPath(r) !== '/sys/user/verify');
+  const streams = requests.filter(isLiveStream);
+  expect(streams.length).toBeGreaterThan(0);
+  for (const stream of streams) {
+    expect(stream.headers().authorization).toBeUndefined();
+    expect(stream.url()).not.toContain(session.token!);
+  }
+  const others = requests.filter((r) => apiPath(r) !== '/sys/user/verify' && !isLiveStream(r));
   expect(verify).toHaveLength(1);
   expect(verify[0].headers().authorization).toBeUndefined();
   expect(others.map(apiPath)).toContain('/sys/menu/authority');
@@ -74,11 +81,12 @@ test('login stores token, userName and nickName and replaces the login in histor
   }
 });
 
-test('a session revoked elsewhere sends the next call to the login with storage cleared', async ({ page, signIn, playwright }) => {
+test('a session revoked elsewhere sends the page to the login at once, saying so, with storage cleared', async ({ page, signIn, playwright }) => {
   await signIn(page);
   await openMenu(page, '酒店管理', '设备管理');
   await expect(page.getByRole('main').getByRole('table')).toBeVisible();
   await settle(page);
+  await expect(page.getByRole('button', { name: '实时更新：实时' })).toBeVisible({ timeout: ANSWER_TIMEOUT_MS });
   const { token } = await storedSession(page);
 
   // A second, independent client signs the same token out.
@@ -87,12 +95,14 @@ test('a session revoked elsewhere sends the next call to the login with storage 
   expect(logout.code).toBe(200);
   await elsewhere.dispose();
 
-  // The panel reads its figures on every visit: that is the next call, and it meets the 401.
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/sys/panel/inquire'), { timeout: ANSWER_TIMEOUT_MS });
-  await openMenu(page, '系统管理', '控制台');
-  expect((await (await answer).json()).code).toBe(401);
-  await expect(page).toHaveURL(/\/sys\/verify/);
+  // The live stream announces the end: no click needed.
+  await expect(page).toHaveURL(/\/sys\/verify/, { timeout: ANSWER_TIMEOUT_MS });
+  await expect(page.locator('.verify-notice')).toHaveText('已退出登录，请重新登录');
   expect(await storedSession(page)).toEqual({ token: null, userName: null, nickName: null });
+
+  // A call still made with the token answers 401 with the reason.
+  const replay = await new Api(page.request, token!).call('GET /sys/menu/authority');
+  expect(replay).toMatchObject({ code: 401, reason: 'signOut' });
 });
 
 test('logout revokes the token on the server', async ({ page, signIn, request }) => {

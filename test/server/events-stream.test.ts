@@ -318,7 +318,7 @@ describeOnEachDatabase(
         await Promise.all([stream, watcher].map((s) => s.next((event) => event.event === 'ready')));
         expectOk(await ctx().call('/monitor/online/revoke/user', { userId: victim.user.id }, admin));
         const ended = await stream.next((event) => event.event === 'session-ended');
-        expect(ended.data).toEqual({ reason: 'forced', msg: '被 admin 强制下线' });
+        expect(ended.data).toEqual({ reason: 'forced', msg: '被 admin 强制下线，请重新登录' });
         await stream.ended;
         // The admin's stream heard nothing of it and stays open.
         const d = await takeOffline(ctx(), admin, 'EVT-0301');

@@ -1,12 +1,13 @@
 /**
- * The Redux store: the `session` slice (persisted by redux-persist), the shell's `tabs` and
- * `sidebar` slices and the RTK Query `api`, with two small middlewares: the session's end
+ * The Redux store: the `session` slice (persisted by redux-persist), the shell's `tabs`,
+ * `sidebar` and `live` slices and the RTK Query `api`, with two small middlewares: the session's end
  * (features/session/session-end.ts) and the shell's per-user storage (docs/client.md, Store).
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 
 import { persistedSessionReducer, sessionEndMiddleware } from '../features/session';
+import { liveSlice } from '../features/sys/layout/live/slice';
 import { shellStorageMiddleware, sidebarSlice, tabsSlice } from '../features/sys/layout/state';
 import { api } from '../lib/http/api';
 
@@ -16,6 +17,7 @@ export function setupStore() {
       session: persistedSessionReducer,
       tabs: tabsSlice.reducer,
       sidebar: sidebarSlice.reducer,
+      live: liveSlice.reducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefaultMiddleware) =>

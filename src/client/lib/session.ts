@@ -7,7 +7,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 
-import type { DataOf } from '../../contract';
+import type { DataOf, SessionEndReason as EndedBy } from '../../contract';
 
 export type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 
@@ -17,6 +17,14 @@ export interface SessionState {
   nickName: string;
   /** The authorised menu: the routes, the sidebar and each screen's grants. */
   menu: AuthorityMenu[];
+  /** Why the server ended the last session, shown on the sign-in page; never persisted. */
+  notice?: EndNotice;
+}
+
+/** What the server said of a session it ended (a 401's `reason`, the live stream's `session-ended`). */
+export interface EndNotice {
+  reason: EndedBy;
+  msg: string;
 }
 
 export const SIGNED_OUT: SessionState = { token: '', userName: '', nickName: '', menu: [] };
@@ -26,12 +34,14 @@ export const SIGNED_OUT: SessionState = { token: '', userName: '', nickName: '',
  * - `logout`: the user signed out;
  * - `unauthorized`: a call answered body code 401, which is how an expired session, a force logout
  *   (在线用户), a password reset by an administrator and a disabled account reach this browser;
- * - `noToken`: a guarded route was opened without a token while other login data was stored.
+ * - `noToken`: a guarded route was opened without a token while other login data was stored;
+ * - `ended`: the live stream announced the session's end (`session-ended`).
+ * `notice` carries the server's reason when it gave one (force logout, expiry, ...).
  */
-export type SessionEndReason = 'logout' | 'unauthorized' | 'noToken';
+export type SessionEndReason = 'logout' | 'unauthorized' | 'noToken' | 'ended';
 
 /** The one action that ends a session, whatever the cause. */
-export const sessionEnded = createAction<{ reason: SessionEndReason }>('session/ended');
+export const sessionEnded = createAction<{ reason: SessionEndReason; notice?: EndNotice }>('session/ended');
 
 /** Any store state holding the session (the app's root state does). */
 export interface SessionRoot {

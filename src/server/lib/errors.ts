@@ -1,5 +1,5 @@
 /** Business errors are values with a code and a Chinese message; the error handler wraps them. */
-import { Code, type FieldError } from '../../contract/constants';
+import { Code, type FieldError, type SessionEndReason } from '../../contract/constants';
 
 export class AppError extends Error {
   constructor(
@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     /** The fields refused, for a form to show each message under its field. */
     readonly errors?: FieldError[],
+    /** On a 401 for a session the server ended: why. */
+    readonly reason?: SessionEndReason,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,6 +19,8 @@ export const invalid = (msg: string) => new AppError(Code.invalid, msg);
 /** A refusal of one field of the request body (`field` as the body names it, e.g. 'name'). */
 export const invalidField = (field: string, msg: string) => new AppError(Code.invalid, msg, [{ field, msg }]);
 export const unauthorized = (msg = '登录已失效，请重新登录') => new AppError(Code.unauthorized, msg);
+/** The 401 of a call made with a session the server ended, saying why (the sign-in page shows it). */
+export const sessionEnded = (end: { reason: SessionEndReason; msg: string }) => new AppError(Code.unauthorized, end.msg, undefined, end.reason);
 export const forbidden = (msg = '没有权限执行该操作') => new AppError(Code.forbidden, msg);
 export const notFound = (what: string) => new AppError(Code.notFound, `${what}不存在`);
 /** Runs a check of one field of the body, so its 400 names that field (e.g. a cron expression's parse). */

@@ -39,12 +39,15 @@ export async function nextCall<T = unknown>(page: Page, path: string, action: ()
 
 const inFlight = new WeakMap<Page, Set<Request>>();
 
-/** Counts the page's /api calls in flight; installed on every test page by the fixtures. */
+/** The live event stream: open as long as the shell is, so never "in flight" in the sense of a call. */
+export const isLiveStream = (request: Request): boolean => new URL(request.url()).pathname === '/api/events';
+
+/** Counts the page's /api calls in flight, the live stream aside; installed on every test page by the fixtures. */
 export function trackApiCalls(page: Page): void {
   const pending = new Set<Request>();
   inFlight.set(page, pending);
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/')) pending.add(r);
+    if (new URL(r.url()).pathname.startsWith('/api/') && !isLiveStream(r)) pending.add(r);
   });
   page.on('requestfinished', (r) => pending.delete(r));
   page.on('requestfailed', (r) => pending.delete(r));

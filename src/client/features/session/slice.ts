@@ -1,7 +1,8 @@
 /**
  * The signed-in session's reducer; its shape, the action that ends it and the selectors are
  * lib/session.ts, which every layer may read. It starts signed out; redux-persist rehydrates it from
- * local storage (reducer.ts).
+ * local storage (reducer.ts). The end of a session keeps the server's reason, if any, for the
+ * sign-in page.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
@@ -18,7 +19,7 @@ export const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => SIGNED_OUT);
+    builder.addCase(sessionEnded, (_state, { payload }) => (payload.notice ? { ...SIGNED_OUT, notice: payload.notice } : SIGNED_OUT));
   },
 });
 

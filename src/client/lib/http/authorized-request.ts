@@ -4,7 +4,8 @@
  * and reads what comes back the same way for all three:
  * - an envelope with code 200 is the answer;
  * - any other code is a refusal: its msg is the one error toast (docs/API.md, Answers), and code
- *   401 ends the session (`session/ended`, reason `unauthorized`), which sends the user to the login;
+ *   401 ends the session (`session/ended`, reason `unauthorized`, with the server's reason for the
+ *   sign-in page when it names one), which sends the user to the login;
  * - a transport failure (network, timeout, an HTTP status) gets a generic Chinese toast; a request
  *   the caller aborted gets none.
  */
@@ -74,6 +75,6 @@ export async function requestApi<T = unknown>(session: SessionAccess, { expect, 
   }
   if (envelope.code === Code.ok) return { envelope };
   if (!(options.inlineRefusals && envelope.code === Code.invalid)) toast.error(options.failureMsg ?? (envelope.msg || options.fallbackMsg || DEFAULT_FAILURE_MSG));
-  if (envelope.code === Code.unauthorized) session.dispatch(sessionEnded({ reason: 'unauthorized' }));
+  if (envelope.code === Code.unauthorized) session.dispatch(sessionEnded({ reason: 'unauthorized', notice: envelope.reason && { reason: envelope.reason, msg: envelope.msg } }));
   return { error: { status: envelope.code, data: envelope } };
 }

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors';
 import { Code } from '../../../contract/constants';
 import { INT4_MAX } from '../../../contract/common';
 import { AuditTargets, type AuditTarget, type Loaded } from './audit-targets';
-import type { EndedSession, SessionEndReason, SessionEvents } from './sessions';
+import { endText, type EndedSession, type SessionEndReason, type SessionEvents } from './sessions';
 
 const API_PREFIX = '/api';
 /** Module of the session-level endpoints (own password, sign-out), which no menu guards. */
@@ -76,13 +76,6 @@ export interface SignInAttempt {
   msg: string;
 }
 
-const END_MESSAGES: Record<Exclude<SessionEndReason, 'signOut'>, string> = {
-  expired: '会话已过期',
-  passwordChanged: '密码已修改，会话失效',
-  disabled: '账号或角色已停用，会话失效',
-  forced: '被强制下线',
-};
-
 export class Audit implements SessionEvents {
   /** What each target type is; features register theirs (audit-targets.ts). */
   readonly targets = new AuditTargets();
@@ -119,7 +112,7 @@ export class Audit implements SessionEvents {
   async sessionsEnded(sessions: EndedSession[], reason: SessionEndReason, msg?: string): Promise<void> {
     const event: LoginEvent = reason === 'signOut' ? 'signOut' : 'sessionEnd';
     const outcome: LoginOutcome = reason === 'signOut' ? 'success' : reason;
-    const text = msg ?? (reason === 'signOut' ? '退出登录' : END_MESSAGES[reason]);
+    const text = endText(reason, msg);
     await this.logins(
       sessions.map((s) => ({ event, outcome, userId: s.userId, userName: s.userName, ip: s.ip, ...describeUserAgent(s.userAgent), userAgent: s.userAgent, msg: text })),
     );

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { forbidden, sessionEnded, unauthorized } from '../../lib/errors';
 import type { Access } from '../../lib/route';
 import { scopeOf } from '../../lib/data-scope';
 import type { Sessions } from './sessions';
@@ -69,7 +69,11 @@ export const authorizationPlugin = fp((app: FastifyInstance, options: { sessions
     const token = bearerToken(request);
     if (!token) throw unauthorized('请先登录');
     const user = await options.sessions.resolve(token);
-    if (!user) throw unauthorized();
+    if (!user) {
+      // A session the server ended says why (force logout, expiry, ...); an unknown token does not.
+      const end = await options.sessions.endOf(token);
+      throw end ? sessionEnded(end) : unauthorized();
+    }
     request.user = user;
     // Once per request, from the session's user and role: routes pass it to scoped reads and writes.
     request.dataScope = await scopeOf(app.db, app.dialect, user);

@@ -32,8 +32,9 @@ export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: (
     let code: number = Code.internal;
     let msg = '服务器内部错误，请稍后重试';
     let errors: AppError['errors'];
+    let reason: AppError['reason'];
     if (error instanceof AppError) {
-      ({ code, message: msg, errors } = error);
+      ({ code, message: msg, errors, reason } = error);
     } else if (error.validation) {
       ({ code, message: msg, errors } = formatValidationErrors(error.validation));
     } else if (error.code && frameworkMessages[error.code]) {
@@ -50,7 +51,7 @@ export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: (
       .code(200)
       .type(JSON_TYPE)
       .serializer(JSON.stringify)
-      .send({ code, msg, data: null, ...(errors ? { errors } : {}) });
+      .send({ code, msg, data: null, ...(errors ? { errors } : {}), ...(reason ? { reason } : {}) });
   });
   done();
 });

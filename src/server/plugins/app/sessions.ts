@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SessionUser } from '../../lib/route';
 import { yieldToEventLoop } from '../../lib/event-loop';
+import type { SessionEndReason } from '../../../contract/constants';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 /** last_seen_at is refreshed at most this often, so reads do not each cost a write. */
@@ -16,7 +17,30 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Expired sessions reported to the login log per purge batch. */
 const PURGE_BATCH = 500;
 
-export type SessionEndReason = 'signOut' | 'expired' | 'passwordChanged' | 'disabled' | 'forced';
+/** A session's end is recorded in the login log within this long of its revocation. */
+const END_RECORD_WINDOW_MS = 60_000;
+
+export type { SessionEndReason };
+
+const END_TEXTS: Record<SessionEndReason, string> = {
+  signOut: '退出登录',
+  expired: '会话已过期',
+  passwordChanged: '密码已修改，会话失效',
+  disabled: '账号或角色已停用，会话失效',
+  forced: '被强制下线',
+};
+
+/** How a session's end reads in the login log: what the caller said (e.g. 被 admin 强制下线), else the reason's words. */
+export const endText = (reason: SessionEndReason, msg?: string): string => msg ?? END_TEXTS[reason];
+
+/** What the signed-out person is told (the 401 of their next call, the live stream's session-ended). */
+export const sessionEndNotice = (reason: SessionEndReason, text: string): string => `${reason === 'signOut' ? '已退出登录' : text}，请重新登录`;
+
+/** Why a session ended, for the person whose session it was. */
+export interface SessionEnd {
+  reason: SessionEndReason;
+  msg: string;
+}
 
 export interface EndedSession {
   id: number;
@@ -109,6 +133,38 @@ export class Sessions {
       orgId: row.orgId,
       dataScope: row.dataScope ?? 'all',
     };
+  }
+
+  /**
+   * Why the session behind a token ended, read back from its login-log record (same user, address
+   * and browser, written as it ended); null for a token unknown (or purged) or still live, or when
+   * no record is found.
+   */
+  async endOf(token: string): Promise<SessionEnd | null> {
+    const session = await this.db
+      .selectFrom('sysSession as s')
+      .innerJoin('sysUser as u', 'u.id', 's.userId')
+      .select(['s.revokedAt', 's.ip', 's.userAgent', 'u.userName'])
+      .where('s.tokenHash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!session || session.revokedAt === null) return null;
+    const record = await this.db
+      .selectFrom('sysLoginLog')
+      .select(['event', 'outcome', 'msg'])
+      .where('userName', '=', session.userName)
+      .where('at', '>=', session.revokedAt)
+      .where('at', '<=', session.revokedAt + END_RECORD_WINDOW_MS)
+      .where('event', 'in', ['signOut', 'sessionEnd'])
+      .where('ip', '=', session.ip)
+      .where('userAgent', '=', session.userAgent)
+      .orderBy('at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!record) return null;
+    const reason = record.event === 'signOut' ? 'signOut' : record.outcome;
+    if (!Object.hasOwn(END_TEXTS, reason)) return null;
+    return { reason: reason as SessionEndReason, msg: sessionEndNotice(reason as SessionEndReason, record.msg) };
   }
 
   /** Ends one session; answers whether it was still live. */

@@ -1,6 +1,6 @@
 /**
- * The shell (sys/layout): sidebar (a drawer on a phone), header with breadcrumb, menu search and
- * account menu, the tab bar and the open tabs' screens. Its routes come from the authorised menu,
+ * The shell (sys/layout): sidebar (a drawer on a phone), header with breadcrumb, the live
+ * indicator and alarm badge (live/), menu search and account menu, the tab bar and the open tabs' screens. Its routes come from the authorised menu,
  * kept in local storage and fetched afresh on every load; unmatched paths show the unknown screen.
  */
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -24,6 +24,8 @@ import { useTabs } from './tabs/use-tabs';
 import { usePhone, useSiderCollapsed } from './use-shell-layout';
 import { UserMenu } from './user-menu';
 
+// The live stream, its indicator and the alarm badge load after the shell has drawn.
+const LiveConsole = lazy(() => import(/* webpackChunkName: "live" */ './live'));
 // Only phones use the drawer: its code stays out of the shell's chunk.
 const MenuDrawer = lazy(() => import(/* webpackChunkName: "shell-drawer" */ './menu-drawer'));
 
@@ -86,6 +88,9 @@ export default function Shell({ views }: ShellProps) {
           )}
           {!phone && <ShellBreadcrumb menu={menu} indexKey={indexKey} />}
           <div className="shell-header-tools">
+            <Suspense fallback={null}>
+              <LiveConsole />
+            </Suspense>
             <MenuSearch routes={routes} menu={menu} compact={phone} />
             <UserMenu />
           </div>

@@ -1,15 +1,16 @@
 /**
  * The login screen (/sys/verify). Plain inputs with their own checks rather than antd Form: the
  * form machinery (field store, async validator, grid) would push the login route over its budget
- * (docs/client.md, Bundle budget).
+ * (docs/client.md, Bundle budget). Above the form, why the server ended the last session, if it said.
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import type { BodyOf } from '../../../../contract';
+import { selectSession } from '../../../lib/session';
 import { loggedIn, redirectAfterLogin, useLazyAuthorityQuery } from '../../session';
 import { useLoginMutation } from './api';
 import './verify.css';
@@ -33,6 +34,8 @@ export default function Verify() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  // Why the server ended the last session (an administrator's force logout, expiry, ...).
+  const notice = useSelector(selectSession).notice;
 
   function edit(field: keyof Credentials, value: string) {
     setCredentials((current) => ({ ...current, [field]: value }));
@@ -62,6 +65,11 @@ export default function Verify() {
     <main className="verify">
       <form className="verify-panel" onSubmit={signIn} noValidate>
         <h1 className="verify-title">酒店后台管理系统</h1>
+        {notice && (
+          <p className="verify-notice" role="alert">
+            {notice.msg}
+          </p>
+        )}
         <div className="verify-field">
           <Input
             size="large"
