@@ -79,6 +79,8 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/hotel/alarm')),
       ...(await menuGrants(app, '/hotel/location')),
       ...(await menuGrants(app, '/monitor/online')),
+      ...(await menuGrants(app, '/monitor/operation')),
+      ...(await menuGrants(app, '/monitor/login')),
     ];
     for (const hotel of HOTELS) {
       const building = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: `${hotel}楼`, sort: 0, orgId: units[hotel] }, admin));
@@ -118,7 +120,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     await caller('hotel.a', 'org', units.A, ['A']);
     await caller('custom.ac', 'custom', units.B, ['A', 'C'], [units.A, units.C]);
     await caller('self.only', 'self', units.A, []);
-  });
+  }, 120_000);
 
   it('starts with a root group and 默认酒店 holding every building and device; the administrator sits at the root', async () => {
     const tree = expectOk(await ctx().call('GET /sys/org/tree', null, admin));
@@ -365,6 +367,90 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       const made = expectOk(await ctx().call('/hotel/location/creation', { parentId: 0, kind: 'building', name: 'A2楼', sort: 0 }, callers['hotel.a'].token));
       expect(made.orgId).toBe(units.A);
     });
+  });
+
+  describe('every endpoint declaring the log entity, for every caller', () => {
+    const lists: Partial<Record<EndpointKey, true>> = {
+      '/monitor/operation/inquire': true,
+      '/monitor/operation/export': true,
+      '/monitor/operation/detail': true,
+      '/monitor/login/inquire': true,
+      '/monitor/login/export': true,
+    };
+    /** The units whose records a caller sees (null: every record). */
+    const unitsOf = (name: string) => (name === 'group.all' ? null : [...callers[name].sees.map((hotel) => units[hotel]), ...(name === 'region.r1' ? [units.R1] : [])]);
+
+    it('covers every contract endpoint that declares the log entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'log');
+      expect(declared.filter((key) => !lists[key])).toEqual([]);
+    });
+
+    it('records the actor’s unit and the target’s unit', async () => {
+      const rows = await ctx()
+        .database.db.selectFrom('sysOperationLog')
+        .select(['actorOrgId', 'targetOrgId', 'targetType', 'targetId'])
+        .where('path', 'in', ['/sys/user/creation', '/hotel/device/creation'])
+        .where('outcome', '=', 'success')
+        .execute();
+      for (const hotel of HOTELS) {
+        expect(rows.find((row) => row.targetType === 'user' && row.targetId === String(staff[hotel].id))).toEqual(
+          expect.objectContaining({ actorOrgId: root, targetOrgId: units[hotel] }),
+        );
+        expect(rows.find((row) => row.targetType === 'device' && row.targetId === String(devices[hotel].id))).toEqual(
+          expect.objectContaining({ actorOrgId: root, targetOrgId: units[hotel] }),
+        );
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])(
+      '%s: operation and login lists, totals, exports and details hold only records whose actor or target is in scope',
+      async (name) => {
+        const caller = callers[name];
+        // A refused probe of another hotel's staff: its actor is the caller, its target that hotel.
+        for (const hotel of HOTELS) await ctx().call('/sys/user/detail', { id: staff[hotel].id }, caller.token);
+        const orgs = unitsOf(name);
+        const db = ctx().database.db;
+        const visibleOperations = async () =>
+          (await db.selectFrom('sysOperationLog').select(['id', 'operatorId', 'actorOrgId', 'targetOrgId']).orderBy('id', 'desc').execute()).filter(
+            (row) => orgs === null || (name === 'self.only' ? row.operatorId === caller.userId : orgs.includes(row.actorOrgId!) || orgs.includes(row.targetOrgId!)),
+          );
+        const operations = await visibleOperations();
+        const page = expectOk(await ctx().call('/monitor/operation/inquire', { size: 100, current: 1 }, caller.token));
+        expect(page.total).toBe(operations.length);
+        expect(page.records.map((r) => r.id)).toEqual(operations.slice(0, 100).map((row) => row.id));
+        // The export's own record may be written before its rows are read: only the records before it are compared.
+        const newest = (await db.selectFrom('sysOperationLog').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
+        const file = await download(ctx(), '/monitor/operation/export', {}, caller.token);
+        expect(
+          file.rows
+            .slice(1)
+            .map((row) => row[0] as number)
+            .filter((id) => id <= newest),
+        ).toEqual(operations.map((row) => row.id));
+
+        const hidden = await db
+          .selectFrom('sysOperationLog')
+          .select('id')
+          .where('id', '<=', newest)
+          .where('id', 'not in', [0, ...operations.map((row) => row.id)])
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (hidden) expect(await ctx().call('/monitor/operation/detail', { id: hidden.id }, caller.token)).toEqual({ code: 404, msg: '操作日志不存在', data: null });
+        if (operations.length > 0) expect(expectOk(await ctx().call('/monitor/operation/detail', { id: operations[0].id }, caller.token)).id).toBe(operations[0].id);
+        if (name !== 'group.all') expect(hidden).toBeDefined();
+
+        const logins = (await db.selectFrom('sysLoginLog').select(['id', 'userId', 'orgId']).orderBy('id', 'desc').execute()).filter(
+          (row) => orgs === null || (name === 'self.only' ? row.userId === caller.userId : orgs.includes(row.orgId!)),
+        );
+        expect(logins.length).toBeGreaterThan(0);
+        const loginPage = expectOk(await ctx().call('/monitor/login/inquire', { size: 100, current: 1 }, caller.token));
+        expect(loginPage.total).toBe(logins.length);
+        expect(loginPage.records.map((r) => r.id)).toEqual(logins.slice(0, 100).map((row) => row.id));
+        const loginFile = await download(ctx(), '/monitor/login/export', {}, caller.token);
+        expect(loginFile.rows.slice(1).length).toBe(logins.length);
+      },
+    );
   });
 
   it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac'])('%s: the panel counts only the scope’s users, devices and alarms', async (name) => {

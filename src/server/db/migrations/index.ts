@@ -22,6 +22,7 @@ import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
 import { eventOutbox } from './024_event_outbox';
+import { scopedRecords } from './027_scoped_records';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -50,6 +51,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '022_org_scope': orgScope(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
+      '027_scoped_records': scopedRecords,
     });
   }
 }

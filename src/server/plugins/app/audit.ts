@@ -100,10 +100,19 @@ export class Audit implements SessionEvents {
     }
   }
 
-  /** Appends login-log records; a failure is logged, never thrown. */
-  async logins(entries: LoginEntry[], now = Date.now()): Promise<void> {
+  /** Appends login-log records, each with its user's unit as it is now; a failure is logged, never thrown. */
+  async logins(entries: Array<Omit<LoginEntry, 'orgId'>>, now = Date.now()): Promise<void> {
     try {
-      await appendToChain(this.db, 'login', entries, now);
+      const userIds = [...new Set(entries.map((entry) => entry.userId).filter((id): id is number => id !== null))];
+      const units = new Map(
+        userIds.length === 0 ? [] : (await this.db.selectFrom('sysUser').select(['id', 'orgId']).where('id', 'in', userIds).execute()).map((row) => [row.id, row.orgId]),
+      );
+      await appendToChain(
+        this.db,
+        'login',
+        entries.map((entry) => ({ ...entry, orgId: entry.userId === null ? null : (units.get(entry.userId) ?? null) })),
+        now,
+      );
     } catch (error) {
       this.log.error({ err: error, records: entries.length }, 'login log write failed');
     }
@@ -248,6 +257,7 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
   const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
   const known = after ?? state.before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
   const changes = target && state.before && after ? changesOf(target, spec?.body, state.before, after) : [];
+  const targetOrgId = target?.unit && known ? ((await safely(request, async () => target.unit!(app.db, known))) ?? null) : null;
   const input = inputOf(request);
   const user = request.user;
 
@@ -270,6 +280,8 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
       // A call refused before its body was read (no session, no permission) has no parameters.
       params: JSON.stringify(spec?.body && input !== undefined ? (redact(spec.body, input) ?? null) : null),
       changes: JSON.stringify(changes),
+      actorOrgId: user?.orgId ?? null,
+      targetOrgId,
     },
   ]);
 }
