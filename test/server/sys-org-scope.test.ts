@@ -31,6 +31,9 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
   const alarms = {} as Record<Hotel, number>;
   const sessions = {} as Record<Hotel, number>;
   const places = {} as Record<Hotel, { building: number; floor: number }>;
+  const settings = {} as Record<Hotel, { id: number; name: string; version: number }>;
+  const messages = {} as Record<Hotel, number>;
+  let testMessage: number;
   const addDevice = (token: string, sn: string, orgId: number | null) =>
     ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
 
@@ -81,6 +84,8 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/monitor/online')),
       ...(await menuGrants(app, '/monitor/operation')),
       ...(await menuGrants(app, '/monitor/login')),
+      ...(await menuGrants(app, '/hotel/advanced')),
+      ...(await menuGrants(app, '/monitor/message')),
     ];
     for (const hotel of HOTELS) {
       const building = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: `${hotel}楼`, sort: 0, orgId: units[hotel] }, admin));
@@ -109,6 +114,40 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
           .executeTakeFirstOrThrow()
       ).id;
     }
+    const now = Date.now();
+    const channel = await app.database.db
+      .insertInto('notifyChannel')
+      .values({ name: '值班群', type: 'webhook', config: '{}', state: 1, remark: '', createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const message = (alarmId: number | null, kind: string) =>
+      app.database.db
+        .insertInto('notifyMessage')
+        .values({
+          channelId: channel.id,
+          alarmId,
+          kind,
+          title: kind,
+          body: '',
+          state: 'failed',
+          nextAttemptAt: now,
+          claimedBy: null,
+          vendorStatus: null,
+          createdAt: now,
+          sentAt: null,
+          digestId: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    for (const hotel of HOTELS) {
+      settings[hotel] = expectOk(
+        await app.call('/hotel/advanced/creation', { name: `对接 ${hotel}`, endpointUrl: '', appKey: '', appSecret: '', state: 1, remark: '', orgId: units[hotel] }, admin),
+      );
+      messages[hotel] = (await message(alarms[hotel], 'raise')).id;
+    }
+    // A test message is about no alarm: only scope all sees it.
+    testMessage = (await message(null, 'test')).id;
+
     const caller = async (name: string, dataScope: DataScopeKind, orgId: number, sees: Hotel[], scopeOrgIds: number[] = []) => {
       const role = await createRole(app, admin, `角色-${name}`, grants);
       expectOk(await app.call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope, scopeOrgIds, version: role.version }, admin));
@@ -451,6 +490,89 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         expect(loginFile.rows.slice(1).length).toBe(logins.length);
       },
     );
+  });
+
+  describe('every endpoint declaring the advanced or message entity, for every caller and target', () => {
+    const probes: Partial<Record<EndpointKey, { expect: unknown; call: (token: string, target: Hotel) => Promise<unknown> }>> = {
+      '/hotel/advanced/edit': {
+        expect: { code: 404, msg: '高级设置不存在', data: null },
+        call: (token, target) => {
+          const { id, name, version } = settings[target];
+          return ctx().call('/hotel/advanced/edit', { id, name: `${name}改`, endpointUrl: '', appKey: '', appSecret: '', state: 1, remark: '', version }, token);
+        },
+      },
+      '/hotel/advanced/jd/edit': {
+        expect: { code: 404, msg: '高级设置不存在', data: null },
+        call: (token, target) => ctx().call('/hotel/advanced/jd/edit', { id: settings[target].id }, token),
+      },
+      '/monitor/message/resend': {
+        expect: { code: 404, msg: '通知记录不存在', data: null },
+        call: (token, target) => ctx().call('/monitor/message/resend', { ids: [messages[target]] }, token),
+      },
+    };
+    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/advanced/inquire': true, '/monitor/message/inquire': true, '/monitor/message/export': true };
+    const placing: Partial<Record<EndpointKey, true>> = { '/hotel/advanced/creation': true };
+    const state = async () => ({
+      settings: await ctx().database.db.selectFrom('hotelAdvanced').selectAll().orderBy('id').execute(),
+      messages: await ctx().database.db.selectFrom('notifyMessage').selectAll().orderBy('id').execute(),
+    });
+
+    it('covers every contract endpoint that declares the advanced or message entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => ['advanced', 'message'].includes((contract[key] as { scope?: string }).scope ?? ''));
+      expect(declared.filter((key) => !probes[key] && !lists[key] && !placing[key])).toEqual([]);
+    });
+
+    it.each(['region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: out-of-scope settings and messages answer 404 and nothing changes', async (name) => {
+      const caller = callers[name];
+      for (const target of HOTELS.filter((hotel) => !caller.sees.includes(hotel))) {
+        for (const [key, probe] of Object.entries(probes)) {
+          const before = await state();
+          expect({ key, target, answer: await probe.call(caller.token, target) }).toEqual({ key, target, answer: probe.expect });
+          expect(await state()).toEqual(before);
+        }
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: the lists, totals and export hold only the scope’s settings and messages', async (name) => {
+      const caller = callers[name];
+      const seen = name === 'group.all' ? HOTELS : caller.sees;
+      const page = expectOk(await ctx().call('/hotel/advanced/inquire', { size: 100, current: 1 }, caller.token));
+      const stored = await ctx().database.db.selectFrom('hotelAdvanced').select(['id', 'orgId', 'createdBy']).execute();
+      const visible = stored.filter((row) =>
+        name === 'group.all'
+          ? true
+          : name === 'self.only'
+            ? row.createdBy === caller.userId
+            : caller.sees.some((hotel) => row.orgId === units[hotel]) || (name === 'region.r1' && row.orgId === units.R1),
+      );
+      expect(page.records.map((r) => r.id).sort((a, b) => a - b)).toEqual(visible.map((row) => row.id).sort((a, b) => a - b));
+      expect(page.total).toBe(visible.length);
+
+      const expected = [...seen.map((hotel) => messages[hotel]), ...(name === 'group.all' ? [testMessage] : [])].sort((a, b) => a - b);
+      const listed = expectOk(await ctx().call('/monitor/message/inquire', { size: 100, current: 1 }, caller.token));
+      expect(listed.records.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected);
+      expect(listed.total).toBe(expected.length);
+      const file = await download(ctx(), '/monitor/message/export', {}, caller.token);
+      expect(
+        file.rows
+          .slice(1)
+          .map((row) => row[0] as number)
+          .sort((a, b) => a - b),
+      ).toEqual(expected);
+    });
+
+    it('a scoped caller places a setting only in a hotel of the scope', async () => {
+      const hotelA = callers['hotel.a'].token;
+      const before = await state();
+      const body = { endpointUrl: '', appKey: '', appSecret: '', state: 1, remark: '' };
+      expect(await ctx().call('/hotel/advanced/creation', { ...body, name: '越界对接', orgId: units.B }, hotelA)).toEqual({ code: 404, msg: '所属酒店不存在', data: null });
+      expect(await state()).toEqual(before);
+      const made = expectOk(await ctx().call('/hotel/advanced/creation', { ...body, name: '上海对接' }, hotelA));
+      expect(made.orgId).toBe(units.A);
+      const moved = await ctx().call('/hotel/advanced/edit', { ...body, id: made.id, name: made.name, orgId: units.C, version: made.version }, hotelA);
+      expect(moved).toEqual({ code: 404, msg: '所属酒店不存在', data: null });
+      expect((await ctx().database.db.selectFrom('hotelAdvanced').select('orgId').where('id', '=', made.id).executeTakeFirstOrThrow()).orgId).toBe(units.A);
+    });
   });
 
   it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac'])('%s: the panel counts only the scope’s users, devices and alarms', async (name) => {
