@@ -592,6 +592,19 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     expectOk(await ctx().call('/sys/role/auth', { roleId: caller.roleId, grant: [], revoke: grant }, admin));
   });
 
+  it.each(['group.all', 'region.r1', 'hotel.a', 'self.only'])('%s: a role’s user count holds only the users in scope', async (name) => {
+    const caller = callers[name];
+    const grant = await menuGrants(ctx(), '/sys/role');
+    expectOk(await ctx().call('/sys/role/auth', { roleId: caller.roleId, grant, revoke: [] }, admin));
+    const roles = expectOk(await ctx().call('/sys/role/inquire', { size: 100, current: 1 }, caller.token)).records;
+    const orgs = name === 'group.all' ? null : [...caller.sees.map((hotel) => units[hotel]), ...(name === 'region.r1' ? [units.R1] : [])];
+    const users = await ctx().database.db.selectFrom('sysUser').select(['id', 'orgId', 'roleId']).execute();
+    for (const role of roles) {
+      const members = users.filter((u) => u.roleId === role.id && (orgs === null || (name === 'self.only' ? u.id === caller.userId : orgs.includes(u.orgId!))));
+      expect({ role: role.name, userCount: role.userCount }).toEqual({ role: role.name, userCount: members.length });
+    }
+  });
+
   describe('escalation', () => {
     it('cannot create or move a user outside the scope', async () => {
       const before = await userCount();
