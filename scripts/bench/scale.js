@@ -45,7 +45,7 @@ const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,s
 const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
-/** seed-scale.js's defaults: its regions, its role order and its users' password. */
+/** seed-scale.js's regions, role order and users' password (its default). */
 const REGIONS = 10;
 const ROLE_COUNT = 5;
 const HOTEL_ROLE_INDEX = 2;
@@ -56,12 +56,12 @@ const SEARCH_TERM = `酒店${String(SEARCHED_HOTEL).padStart(3, '0')}-8`;
 
 /**
  * The seeded users who are scoped callers: one with 规模-本酒店 in the searched hotel (user n sits in
- * hotel (n - 1) % HOTELS + 1 and has role n % 5), and the region user of that hotel's region.
+ * hotel (n - 1) % HOTELS + 1 and has role ((n - 1) / HOTELS) % 5), and the region user of that hotel's region.
  */
 function scopedCallers() {
   let hotelUser = null;
   for (let n = REGIONS + 1; n <= USERS && hotelUser === null; n += 1) {
-    if (((n - 1) % HOTELS) + 1 === SEARCHED_HOTEL && n % ROLE_COUNT === HOTEL_ROLE_INDEX) hotelUser = n;
+    if (((n - 1) % HOTELS) + 1 === SEARCHED_HOTEL && Math.floor((n - 1) / HOTELS) % ROLE_COUNT === HOTEL_ROLE_INDEX) hotelUser = n;
   }
   const regionUser = ((SEARCHED_HOTEL - 1) % REGIONS) + 1;
   const name = (n) => `scale${String(n).padStart(6, '0')}`;
@@ -292,7 +292,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       ['device list, page 5,000 (offset 99,980)', '/hotel/device/inquire', { size: 20, current: 5000 }],
       ['device list, page 5,000 stepped on (after)', '/hotel/device/inquire', { size: 20, current: 5000, after: deviceAfter }],
       ['device list, type + room', '/hotel/device/inquire', { size: 20, current: 1, params: { type: 'lock', roomNo: '812' } }],
-      ['device list, name contains "酒店123-8"', '/hotel/device/inquire', { size: 20, current: 1, params: { name: '酒店123-8' } }],
+      [`device list, name contains "${SEARCH_TERM}"`, '/hotel/device/inquire', { size: 20, current: 1, params: { name: SEARCH_TERM } }],
       ['device list, sn contains "00012"', '/hotel/device/inquire', { size: 20, current: 1, params: { sn: '00012' } }],
       // A different term each call (4 digits: a few hundred matches each), so nothing the server
       // remembers about an earlier search answers it.
