@@ -137,11 +137,11 @@ export function scopePredicate(scope: DataScope, columns: ScopeColumns): Express
   if (scope.dialect === null) throw new Error('a narrowed scope carries its dialect (scopeOf)');
   const ids = [...scope.orgIds];
   const dialect = scope.dialect;
-  if (typeof columns.org === 'string') return idIn(dialect, columns.org, ids);
-  return sql<SqlBool>`(${sql.join(
-    columns.org.map((column) => idIn(dialect, column, ids)),
-    sql` or `,
-  )})`;
+  // One unit (a hotel's staff) is an equality, which the planner answers from an (org, id) index in
+  // the list's id order; a list of units is one bound array whatever its length.
+  const one = (column: string) => (ids.length === 1 ? sql<SqlBool>`${sql.ref(column)} = ${ids[0]}` : idIn(dialect, column, ids));
+  if (typeof columns.org === 'string') return one(columns.org);
+  return sql<SqlBool>`(${sql.join(columns.org.map(one), sql` or `)})`;
 }
 
 interface Filterable {
