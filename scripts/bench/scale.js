@@ -19,6 +19,10 @@
  *   reporting in: the sweep's time, the slowest heartbeat meanwhile and the event loop's delay;
  *   then the floor under the mass outage: the same flags, history rows and alarms written by one
  *   statement each, unchunked and uncommitted (massOutageFloor);
+ * - data scope (issue 26), beside the unscoped rows above: the device list's page 1 and name search
+ *   for a hotel-scoped caller (规模-本酒店, 4,000 devices) and a region-scoped one (规模-本区域, 25
+ *   hotels), both in the region of the searched hotel; and the heartbeat while scoped callers search
+ *   (the heartbeat itself carries no scope: the figure shows their searches do not slow it);
  * - the server's peak RSS.
  *
  * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep) picks parts.
@@ -41,6 +45,28 @@ const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,s
 const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
+/** seed-scale.js's regions, role order and users' password (its default). */
+const REGIONS = 10;
+const ROLE_COUNT = 5;
+const HOTEL_ROLE_INDEX = 2;
+const USER_PASSWORD = 'Scale-Passw0rd';
+/** The hotel the name searches look into (the last one when the set is smaller). */
+const SEARCHED_HOTEL = Math.min(123, HOTELS);
+const SEARCH_TERM = `酒店${String(SEARCHED_HOTEL).padStart(3, '0')}-8`;
+
+/**
+ * The seeded users who are scoped callers: one with 规模-本酒店 in the searched hotel (user n sits in
+ * hotel (n - 1) % HOTELS + 1 and has role ((n - 1) / HOTELS) % 5), and the region user of that hotel's region.
+ */
+function scopedCallers() {
+  let hotelUser = null;
+  for (let n = REGIONS + 1; n <= USERS && hotelUser === null; n += 1) {
+    if (((n - 1) % HOTELS) + 1 === SEARCHED_HOTEL && Math.floor((n - 1) / HOTELS) % ROLE_COUNT === HOTEL_ROLE_INDEX) hotelUser = n;
+  }
+  const regionUser = ((SEARCHED_HOTEL - 1) % REGIONS) + 1;
+  const name = (n) => `scale${String(n).padStart(6, '0')}`;
+  return { hotel: hotelUser === null ? null : name(hotelUser), region: name(regionUser) };
+}
 
 /** The same shuffle every run (mulberry32 from a fixed seed), so two runs send the same order. */
 function shuffled(items, seed = 20261125) {
@@ -266,7 +292,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       ['device list, page 5,000 (offset 99,980)', '/hotel/device/inquire', { size: 20, current: 5000 }],
       ['device list, page 5,000 stepped on (after)', '/hotel/device/inquire', { size: 20, current: 5000, after: deviceAfter }],
       ['device list, type + room', '/hotel/device/inquire', { size: 20, current: 1, params: { type: 'lock', roomNo: '812' } }],
-      ['device list, name contains "酒店123-8"', '/hotel/device/inquire', { size: 20, current: 1, params: { name: '酒店123-8' } }],
+      [`device list, name contains "${SEARCH_TERM}"`, '/hotel/device/inquire', { size: 20, current: 1, params: { name: SEARCH_TERM } }],
       ['device list, sn contains "00012"', '/hotel/device/inquire', { size: 20, current: 1, params: { sn: '00012' } }],
       // A different term each call (4 digits: a few hundred matches each), so nothing the server
       // remembers about an earlier search answers it.
@@ -275,6 +301,13 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       ['user list, page 5,000 (offset 99,980)', '/sys/user/inquire', { size: 20, current: 5000 }],
       ['user list, page 5,000 stepped on (after)', '/sys/user/inquire', { size: 20, current: 5000, after: userAfter }],
       ['user list, name contains "e0123"', '/sys/user/inquire', { size: 20, current: 1, params: { userName: 'e0123' } }],
+    ];
+    // Scoped callers, signed in as seeded users.
+    const names = scopedCallers();
+    const signIn = async (userName) => (await call(server.base, '/sys/user/verify', { userName, password: USER_PASSWORD })).token;
+    const scopedTokens = [
+      ...(names.hotel ? [[`hotel scope (${SEARCHED_HOTEL}: 4,000 devices)`, await signIn(names.hotel)]] : []),
+      [`region scope (${Math.ceil(HOTELS / REGIONS)} hotels)`, await signIn(names.region)],
     ];
     for (const [label, key, body] of SECTIONS.has('lists') ? lists : []) {
       const bodyOf = typeof body === 'function' ? body : () => body;
@@ -285,6 +318,20 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
           blast(`${server.base}${key}`, { headers: auth, body: JSON.stringify(bodyOf()), nextBody: typeof body === 'function' ? () => JSON.stringify(body()) : undefined }),
         ),
       );
+    }
+
+    const scopedLists = [
+      ['device list, page 1', { size: 20, current: 1 }],
+      [`device list, name contains "${SEARCH_TERM}"`, { size: 20, current: 1, params: { name: SEARCH_TERM } }],
+    ];
+    for (const [label, body] of SECTIONS.has('lists') ? scopedLists : []) {
+      for (const [who, scopedToken] of scopedTokens) {
+        await measure(`  ${label}, ${who} (1 client)`, 100, 1, () => call(server.base, '/hotel/device/inquire', body, scopedToken));
+        meteredRow(
+          `${label}, ${who} (50 conn.)`,
+          await metered(() => blast(`${server.base}/hotel/device/inquire`, { headers: { authorization: `Bearer ${scopedToken}` }, body: JSON.stringify(body) })),
+        );
+      }
     }
 
     if (SECTIONS.has('heartbeat')) {
@@ -305,27 +352,37 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
       meteredRow(`heartbeat alone (same devices, random order)`, await metered(() => heartbeat(shuffled(fleet))));
       console.log(`  during the run: ${(await eventLoopDelay(server.base)).text}`);
-      // Four staff searching while the devices report in.
-      let searching = true;
-      let searched = 0;
-      const searches = Array.from({ length: 4 }, async (_, client) => {
-        for (let i = 0; searching; i += 1, searched += 1) {
-          const params = i % 2 === 0 ? { name: `酒店${String((client * 37 + i) % HOTELS).padStart(3, '0')}-1` } : { sn: `0${(client * 7919 + i) % 100000}` };
-          await call(
-            server.base,
-            i % 4 === 3 ? '/sys/user/inquire' : '/hotel/device/inquire',
-            { size: 20, current: 1, params: i % 4 === 3 ? { userName: `e0${i % 1000}` } : params },
-            token,
-          );
-        }
-      });
-      const mixed = await heartbeat();
-      searching = false;
-      await Promise.all(searches);
-      row('heartbeat with 4 clients searching', mixed);
+      // Four staff searching while the devices report in, as `tokens` (one per client, in turn).
+      const whileSearching = async (tokens) => {
+        let searching = true;
+        let searched = 0;
+        const searches = Array.from({ length: 4 }, async (_, client) => {
+          for (let i = 0; searching; i += 1, searched += 1) {
+            const params = i % 2 === 0 ? { name: `酒店${String((client * 37 + i) % HOTELS).padStart(3, '0')}-1` } : { sn: `0${(client * 7919 + i) % 100000}` };
+            await call(
+              server.base,
+              i % 4 === 3 ? '/sys/user/inquire' : '/hotel/device/inquire',
+              { size: 20, current: 1, params: i % 4 === 3 ? { userName: `e0${i % 1000}` } : params },
+              tokens[client % tokens.length],
+            );
+          }
+        });
+        const figures = await heartbeat();
+        searching = false;
+        await Promise.all(searches);
+        return { figures, searched };
+      };
+      const mixed = await whileSearching([token]);
+      row('heartbeat with 4 clients searching', mixed.figures);
       // The searches are a closed loop: faster searches mean more of them beside the heartbeats.
-      console.log(`  searches answered meanwhile: ${searched.toLocaleString('en')}`);
-      console.log(`  heartbeat p99 with searches / alone: ${(mixed.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; ${(await eventLoopDelay(server.base)).text}`);
+      console.log(`  searches answered meanwhile: ${mixed.searched.toLocaleString('en')}`);
+      console.log(`  heartbeat p99 with searches / alone: ${(mixed.figures.p99 / Math.max(alone.p99, 1)).toFixed(1)}x; ${(await eventLoopDelay(server.base)).text}`);
+      const scoped = await whileSearching(scopedTokens.map(([, scopedToken]) => scopedToken));
+      row('heartbeat with 4 scoped clients searching', scoped.figures);
+      console.log(`  searches answered meanwhile: ${scoped.searched.toLocaleString('en')}`);
+      console.log(
+        `  heartbeat req/s with scoped searches / with unscoped searches: ${((scoped.figures.rps / mixed.figures.rps) * 100).toFixed(1)}%; ${(await eventLoopDelay(server.base)).text}`,
+      );
     }
     if (SECTIONS.has('sweep')) {
       // The heartbeats above leave last-seen times held back for up to a flush interval (1 s): let

@@ -58,10 +58,12 @@ export interface AuditMeta {
 /**
  * The scoped data an endpoint reads or writes: the server answers it only with the rows of the
  * caller's data scope (their unit and their role's scope), and a generated test sweeps every
- * endpoint that declares one. Configuration (menus, resources, dictionaries, roles, schedules)
- * declares none: function permission alone governs it.
+ * endpoint that declares one. `log`: the operation and login logs (by the actor's and the target's
+ * unit); `advanced`: a hotel's integration settings; `message`: notification records (by their
+ * alarm's device). Configuration (menus, resources, dictionaries, roles, schedules, notification
+ * channels, rules and maintenance windows) declares none: function permission alone governs it.
  */
-export const SCOPED_ENTITIES = ['org', 'user', 'location', 'device'] as const;
+export const SCOPED_ENTITIES = ['org', 'user', 'location', 'device', 'log', 'advanced', 'message'] as const;
 export type ScopedEntity = (typeof SCOPED_ENTITIES)[number];
 
 export interface EndpointSpec<B extends TSchema | null = TSchema | null, D extends TSchema = TSchema> {

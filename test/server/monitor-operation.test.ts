@@ -36,6 +36,8 @@ const entry = (overrides: Partial<OperationEntry> = {}): OperationEntry => ({
   durationMs: 3,
   params: '{}',
   changes: '[]',
+  actorOrgId: null,
+  targetOrgId: null,
   ...overrides,
 });
 
@@ -462,7 +464,7 @@ describeOnEachDatabase('monitor/operation retention', (ctx) => {
     await appendToChain(
       ctx().database.db,
       'login',
-      [{ event: 'signIn', outcome: 'success', userId: 1, userName: 'admin', ip: '', browser: '', os: '', userAgent: '', msg: 'old' }],
+      [{ event: 'signIn', outcome: 'success', userId: 1, userName: 'admin', ip: '', browser: '', os: '', userAgent: '', msg: 'old', orgId: null }],
       longAgo,
     );
     admin = await ctx().login();

@@ -38,6 +38,9 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
   const alarms = {} as Record<Hotel, number>;
   const sessions = {} as Record<Hotel, number>;
   const places = {} as Record<Hotel, { building: number; floor: number }>;
+  const settings = {} as Record<Hotel, { id: number; name: string; version: number }>;
+  const messages = {} as Record<Hotel, number>;
+  let testMessage: number;
   const addDevice = (token: string, sn: string, orgId: number | null) =>
     ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
 
@@ -86,6 +89,10 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/hotel/alarm')),
       ...(await menuGrants(app, '/hotel/location')),
       ...(await menuGrants(app, '/monitor/online')),
+      ...(await menuGrants(app, '/monitor/operation')),
+      ...(await menuGrants(app, '/monitor/login')),
+      ...(await menuGrants(app, '/hotel/advanced')),
+      ...(await menuGrants(app, '/monitor/message')),
     ];
     for (const hotel of HOTELS) {
       const building = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: `${hotel}楼`, sort: 0, orgId: units[hotel] }, admin));
@@ -114,6 +121,40 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
           .executeTakeFirstOrThrow()
       ).id;
     }
+    const now = Date.now();
+    const channel = await app.database.db
+      .insertInto('notifyChannel')
+      .values({ name: '值班群', type: 'webhook', config: '{}', state: 1, remark: '', createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const message = (alarmId: number | null, kind: string) =>
+      app.database.db
+        .insertInto('notifyMessage')
+        .values({
+          channelId: channel.id,
+          alarmId,
+          kind,
+          title: kind,
+          body: '',
+          state: 'failed',
+          nextAttemptAt: now,
+          claimedBy: null,
+          vendorStatus: null,
+          createdAt: now,
+          sentAt: null,
+          digestId: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    for (const hotel of HOTELS) {
+      settings[hotel] = expectOk(
+        await app.call('/hotel/advanced/creation', { name: `对接 ${hotel}`, endpointUrl: '', appKey: '', appSecret: '', state: 1, remark: '', orgId: units[hotel] }, admin),
+      );
+      messages[hotel] = (await message(alarms[hotel], 'raise')).id;
+    }
+    // A test message is about no alarm: only scope all sees it.
+    testMessage = (await message(null, 'test')).id;
+
     const caller = async (name: string, dataScope: DataScopeKind, orgId: number, sees: Hotel[], scopeOrgIds: number[] = []) => {
       const role = await createRole(app, admin, `角色-${name}`, grants);
       expectOk(await app.call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope, scopeOrgIds, version: role.version }, admin));
@@ -125,7 +166,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     await caller('hotel.a', 'org', units.A, ['A']);
     await caller('custom.ac', 'custom', units.B, ['A', 'C'], [units.A, units.C]);
     await caller('self.only', 'self', units.A, []);
-  });
+  }, 120_000);
 
   it('starts with a root group and 默认酒店 holding every building and device; the administrator sits at the root', async () => {
     const tree = expectOk(await ctx().call('GET /sys/org/tree', null, admin));
@@ -382,6 +423,173 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     });
   });
 
+  describe('every endpoint declaring the log entity, for every caller', () => {
+    const lists: Partial<Record<EndpointKey, true>> = {
+      '/monitor/operation/inquire': true,
+      '/monitor/operation/export': true,
+      '/monitor/operation/detail': true,
+      '/monitor/login/inquire': true,
+      '/monitor/login/export': true,
+    };
+    /** The units whose records a caller sees (null: every record). */
+    const unitsOf = (name: string) => (name === 'group.all' ? null : [...callers[name].sees.map((hotel) => units[hotel]), ...(name === 'region.r1' ? [units.R1] : [])]);
+
+    it('covers every contract endpoint that declares the log entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'log');
+      expect(declared.filter((key) => !lists[key])).toEqual([]);
+    });
+
+    it('records the actor’s unit and the target’s unit', async () => {
+      const rows = await ctx()
+        .database.db.selectFrom('sysOperationLog')
+        .select(['actorOrgId', 'targetOrgId', 'targetType', 'targetId'])
+        .where('path', 'in', ['/sys/user/creation', '/hotel/device/creation'])
+        .where('outcome', '=', 'success')
+        .execute();
+      for (const hotel of HOTELS) {
+        expect(rows.find((row) => row.targetType === 'user' && row.targetId === String(staff[hotel].id))).toEqual(
+          expect.objectContaining({ actorOrgId: root, targetOrgId: units[hotel] }),
+        );
+        expect(rows.find((row) => row.targetType === 'device' && row.targetId === String(devices[hotel].id))).toEqual(
+          expect.objectContaining({ actorOrgId: root, targetOrgId: units[hotel] }),
+        );
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])(
+      '%s: operation and login lists, totals, exports and details hold only records whose actor or target is in scope',
+      async (name) => {
+        const caller = callers[name];
+        // A refused probe of another hotel's staff: its actor is the caller, its target that hotel.
+        for (const hotel of HOTELS) await ctx().call('/sys/user/detail', { id: staff[hotel].id }, caller.token);
+        const orgs = unitsOf(name);
+        const db = ctx().database.db;
+        const visibleOperations = async () =>
+          (await db.selectFrom('sysOperationLog').select(['id', 'operatorId', 'actorOrgId', 'targetOrgId']).orderBy('id', 'desc').execute()).filter(
+            (row) => orgs === null || (name === 'self.only' ? row.operatorId === caller.userId : orgs.includes(row.actorOrgId!) || orgs.includes(row.targetOrgId!)),
+          );
+        const operations = await visibleOperations();
+        const page = expectOk(await ctx().call('/monitor/operation/inquire', { size: 100, current: 1 }, caller.token));
+        expect(page.total).toBe(operations.length);
+        expect(page.records.map((r) => r.id)).toEqual(operations.slice(0, 100).map((row) => row.id));
+        // The export's own record may be written before its rows are read: only the records before it are compared.
+        const newest = (await db.selectFrom('sysOperationLog').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
+        const file = await download(ctx(), '/monitor/operation/export', {}, caller.token);
+        expect(
+          file.rows
+            .slice(1)
+            .map((row) => row[0] as number)
+            .filter((id) => id <= newest),
+        ).toEqual(operations.map((row) => row.id));
+
+        const hidden = await db
+          .selectFrom('sysOperationLog')
+          .select('id')
+          .where('id', '<=', newest)
+          .where('id', 'not in', [0, ...operations.map((row) => row.id)])
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (hidden) expect(await ctx().call('/monitor/operation/detail', { id: hidden.id }, caller.token)).toEqual({ code: 404, msg: '操作日志不存在', data: null });
+        if (operations.length > 0) expect(expectOk(await ctx().call('/monitor/operation/detail', { id: operations[0].id }, caller.token)).id).toBe(operations[0].id);
+        if (name !== 'group.all') expect(hidden).toBeDefined();
+
+        const logins = (await db.selectFrom('sysLoginLog').select(['id', 'userId', 'orgId']).orderBy('id', 'desc').execute()).filter(
+          (row) => orgs === null || (name === 'self.only' ? row.userId === caller.userId : orgs.includes(row.orgId!)),
+        );
+        expect(logins.length).toBeGreaterThan(0);
+        const loginPage = expectOk(await ctx().call('/monitor/login/inquire', { size: 100, current: 1 }, caller.token));
+        expect(loginPage.total).toBe(logins.length);
+        expect(loginPage.records.map((r) => r.id)).toEqual(logins.slice(0, 100).map((row) => row.id));
+        const loginFile = await download(ctx(), '/monitor/login/export', {}, caller.token);
+        expect(loginFile.rows.slice(1).length).toBe(logins.length);
+      },
+    );
+  });
+
+  describe('every endpoint declaring the advanced or message entity, for every caller and target', () => {
+    const probes: Partial<Record<EndpointKey, { expect: unknown; call: (token: string, target: Hotel) => Promise<unknown> }>> = {
+      '/hotel/advanced/edit': {
+        expect: { code: 404, msg: '高级设置不存在', data: null },
+        call: (token, target) => {
+          const { id, name, version } = settings[target];
+          return ctx().call('/hotel/advanced/edit', { id, name: `${name}改`, endpointUrl: '', appKey: '', appSecret: '', state: 1, remark: '', version }, token);
+        },
+      },
+      '/hotel/advanced/jd/edit': {
+        expect: { code: 404, msg: '高级设置不存在', data: null },
+        call: (token, target) => ctx().call('/hotel/advanced/jd/edit', { id: settings[target].id }, token),
+      },
+      '/monitor/message/resend': {
+        expect: { code: 404, msg: '通知记录不存在', data: null },
+        call: (token, target) => ctx().call('/monitor/message/resend', { ids: [messages[target]] }, token),
+      },
+    };
+    const lists: Partial<Record<EndpointKey, true>> = { '/hotel/advanced/inquire': true, '/monitor/message/inquire': true, '/monitor/message/export': true };
+    const placing: Partial<Record<EndpointKey, true>> = { '/hotel/advanced/creation': true };
+    const state = async () => ({
+      settings: await ctx().database.db.selectFrom('hotelAdvanced').selectAll().orderBy('id').execute(),
+      messages: await ctx().database.db.selectFrom('notifyMessage').selectAll().orderBy('id').execute(),
+    });
+
+    it('covers every contract endpoint that declares the advanced or message entity', () => {
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => ['advanced', 'message'].includes((contract[key] as { scope?: string }).scope ?? ''));
+      expect(declared.filter((key) => !probes[key] && !lists[key] && !placing[key])).toEqual([]);
+    });
+
+    it.each(['region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: out-of-scope settings and messages answer 404 and nothing changes', async (name) => {
+      const caller = callers[name];
+      for (const target of HOTELS.filter((hotel) => !caller.sees.includes(hotel))) {
+        for (const [key, probe] of Object.entries(probes)) {
+          const before = await state();
+          expect({ key, target, answer: await probe.call(caller.token, target) }).toEqual({ key, target, answer: probe.expect });
+          expect(await state()).toEqual(before);
+        }
+      }
+    });
+
+    it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: the lists, totals and export hold only the scope’s settings and messages', async (name) => {
+      const caller = callers[name];
+      const seen = name === 'group.all' ? HOTELS : caller.sees;
+      const page = expectOk(await ctx().call('/hotel/advanced/inquire', { size: 100, current: 1 }, caller.token));
+      const stored = await ctx().database.db.selectFrom('hotelAdvanced').select(['id', 'orgId', 'createdBy']).execute();
+      const visible = stored.filter((row) =>
+        name === 'group.all'
+          ? true
+          : name === 'self.only'
+            ? row.createdBy === caller.userId
+            : caller.sees.some((hotel) => row.orgId === units[hotel]) || (name === 'region.r1' && row.orgId === units.R1),
+      );
+      expect(page.records.map((r) => r.id).sort((a, b) => a - b)).toEqual(visible.map((row) => row.id).sort((a, b) => a - b));
+      expect(page.total).toBe(visible.length);
+
+      const expected = [...seen.map((hotel) => messages[hotel]), ...(name === 'group.all' ? [testMessage] : [])].sort((a, b) => a - b);
+      const listed = expectOk(await ctx().call('/monitor/message/inquire', { size: 100, current: 1 }, caller.token));
+      expect(listed.records.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected);
+      expect(listed.total).toBe(expected.length);
+      const file = await download(ctx(), '/monitor/message/export', {}, caller.token);
+      expect(
+        file.rows
+          .slice(1)
+          .map((row) => row[0] as number)
+          .sort((a, b) => a - b),
+      ).toEqual(expected);
+    });
+
+    it('a scoped caller places a setting only in a hotel of the scope', async () => {
+      const hotelA = callers['hotel.a'].token;
+      const before = await state();
+      const body = { endpointUrl: '', appKey: '', appSecret: '', state: 1, remark: '' };
+      expect(await ctx().call('/hotel/advanced/creation', { ...body, name: '越界对接', orgId: units.B }, hotelA)).toEqual({ code: 404, msg: '所属酒店不存在', data: null });
+      expect(await state()).toEqual(before);
+      const made = expectOk(await ctx().call('/hotel/advanced/creation', { ...body, name: '上海对接' }, hotelA));
+      expect(made.orgId).toBe(units.A);
+      const moved = await ctx().call('/hotel/advanced/edit', { ...body, id: made.id, name: made.name, orgId: units.C, version: made.version }, hotelA);
+      expect(moved).toEqual({ code: 404, msg: '所属酒店不存在', data: null });
+      expect((await ctx().database.db.selectFrom('hotelAdvanced').select('orgId').where('id', '=', made.id).executeTakeFirstOrThrow()).orgId).toBe(units.A);
+    });
+  });
+
   it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac'])('%s: the panel counts only the scope’s users, devices and alarms', async (name) => {
     const caller = callers[name];
     const grant = await menuGrants(ctx(), '/sys/panel');
@@ -397,6 +605,19 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     expect({ devices: panel.devices, users: panel.users, alarms: panel.alarmsActive }).toEqual({ devices: devicesIn.length, users: usersIn.length, alarms: alarmsIn.length });
     expect(panel.devicesByType.reduce((sum, row) => sum + row.count, 0)).toBe(devicesIn.length);
     expectOk(await ctx().call('/sys/role/auth', { roleId: caller.roleId, grant: [], revoke: grant }, admin));
+  });
+
+  it.each(['group.all', 'region.r1', 'hotel.a', 'self.only'])('%s: a role’s user count holds only the users in scope', async (name) => {
+    const caller = callers[name];
+    const grant = await menuGrants(ctx(), '/sys/role');
+    expectOk(await ctx().call('/sys/role/auth', { roleId: caller.roleId, grant, revoke: [] }, admin));
+    const roles = expectOk(await ctx().call('/sys/role/inquire', { size: 100, current: 1 }, caller.token)).records;
+    const orgs = name === 'group.all' ? null : [...caller.sees.map((hotel) => units[hotel]), ...(name === 'region.r1' ? [units.R1] : [])];
+    const users = await ctx().database.db.selectFrom('sysUser').select(['id', 'orgId', 'roleId']).execute();
+    for (const role of roles) {
+      const members = users.filter((u) => u.roleId === role.id && (orgs === null || (name === 'self.only' ? u.id === caller.userId : orgs.includes(u.orgId!))));
+      expect({ role: role.name, userCount: role.userCount }).toEqual({ role: role.name, userCount: members.length });
+    }
   });
 
   describe('escalation', () => {

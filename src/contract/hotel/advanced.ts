@@ -4,7 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody, defaulted } from '../common';
-import { acts, post, reads } from '../endpoint';
+import { acts, post, reads, scoped } from '../endpoint';
 
 export const AdvancedRecord = Type.Object({
   id: Type.Integer(),
@@ -16,6 +16,8 @@ export const AdvancedRecord = Type.Object({
   state: Type.Integer(),
   remark: Type.String(),
   initialisedAt: field.nullable(Type.Integer()),
+  /** The hotel (unit) the configuration belongs to. */
+  orgId: field.nullable(Type.Integer()),
   version: Type.Integer(),
   createdAt: field.time(),
   updatedAt: field.time(),
@@ -38,13 +40,15 @@ const advancedFields = {
   appSecret: field.secret('App Secret', 0, 200),
   state: field.flag('状态'),
   remark: field.remark(),
+  /** Creation: null for the caller's own unit; edit: null keeps the configuration's unit. */
+  orgId: defaulted(field.nullable(field.id('所属酒店')), null),
 };
 export const AdvancedCreation = Type.Object(advancedFields, { additionalProperties: false });
 export const AdvancedEdit = Type.Object({ id: field.id(), ...advancedFields, ...versioned }, { additionalProperties: false });
 
 export const advancedEndpoints = {
-  '/hotel/advanced/inquire': post(AdvancedInquire, paged(AdvancedRecord), reads),
-  '/hotel/advanced/creation': post(AdvancedCreation, AdvancedRecord, acts('advanced')),
-  '/hotel/advanced/edit': post(AdvancedEdit, AdvancedRecord, acts('advanced')),
-  '/hotel/advanced/jd/edit': post(IdBody, AdvancedRecord, acts('advanced')),
+  '/hotel/advanced/inquire': scoped('advanced', post(AdvancedInquire, paged(AdvancedRecord), reads)),
+  '/hotel/advanced/creation': scoped('advanced', post(AdvancedCreation, AdvancedRecord, acts('advanced'))),
+  '/hotel/advanced/edit': scoped('advanced', post(AdvancedEdit, AdvancedRecord, acts('advanced'))),
+  '/hotel/advanced/jd/edit': scoped('advanced', post(IdBody, AdvancedRecord, acts('advanced'))),
 };

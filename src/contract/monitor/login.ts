@@ -4,7 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { paged, field, pagedRequest } from '../common';
-import { download, post, postEmpty, reads } from '../endpoint';
+import { download, post, postEmpty, reads, scoped } from '../endpoint';
 import { ChainIntegrity } from './operation';
 
 export const LOGIN_EVENTS = ['signIn', 'signOut', 'sessionEnd'] as const;
@@ -41,6 +41,8 @@ export const LoginRecord = Type.Object({
   /** e.g. "Windows 10". */
   os: Type.String(),
   msg: Type.String(),
+  /** The user's unit when the record was written; null for an unknown user name. */
+  orgId: field.nullable(Type.Integer()),
 });
 
 const loginFilters = {
@@ -58,7 +60,7 @@ export const LoginInquire = pagedRequest(loginFilters);
 export const LoginExport = Type.Object({ params: Type.Optional(Type.Partial(Type.Object(loginFilters, { additionalProperties: false }))) }, { additionalProperties: false });
 
 export const loginEndpoints = {
-  '/monitor/login/inquire': post(LoginInquire, paged(LoginRecord), reads),
-  '/monitor/login/export': download(LoginExport),
+  '/monitor/login/inquire': scoped('log', post(LoginInquire, paged(LoginRecord), reads)),
+  '/monitor/login/export': scoped('log', download(LoginExport)),
   '/monitor/login/integrity': postEmpty(ChainIntegrity, reads),
 };

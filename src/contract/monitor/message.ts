@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { field, listExport, paged, pagedRequest } from '../common';
-import { acts, download, post, reads } from '../endpoint';
+import { acts, download, post, reads, scoped } from '../endpoint';
 
 /**
  * queued: waiting to be sent (or to be tried again); sending: claimed by an instance; sent: the
@@ -66,7 +66,7 @@ export const MessageIds = Type.Object({ ids: Type.Array(field.id('消息'), { ti
 export const MessagesQueued = Type.Object({ count: Type.Integer() });
 
 export const messageEndpoints = {
-  '/monitor/message/inquire': post(MessageInquire, paged(MessageRecord), reads),
-  '/monitor/message/export': download(MessageExport),
-  '/monitor/message/resend': post(MessageIds, MessagesQueued, acts('message', 'body.ids.0')),
+  '/monitor/message/inquire': scoped('message', post(MessageInquire, paged(MessageRecord), reads)),
+  '/monitor/message/export': scoped('message', download(MessageExport)),
+  '/monitor/message/resend': scoped('message', post(MessageIds, MessagesQueued, acts('message', 'body.ids.0'))),
 };

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { paged, field, pagedRequest, IdBody } from '../common';
-import { download, post, postEmpty, reads } from '../endpoint';
+import { download, post, postEmpty, reads, scoped } from '../endpoint';
 
 /** success: answered 200; refused: a business refusal (400, 401, 403, 404, 409, 429); failed: 500. */
 export const OPERATION_OUTCOMES = ['success', 'refused', 'failed'] as const;
@@ -44,6 +44,10 @@ export const OperationRecord = Type.Object({
   msg: Type.String(),
   ip: Type.String(),
   durationMs: Type.Integer(),
+  /** The actor's unit when the call was made; null for anonymous callers, the system and records older than units. */
+  actorOrgId: field.nullable(Type.Integer()),
+  /** The target's unit (a device's hotel, a user's unit); null for configuration and records older than units. */
+  targetOrgId: field.nullable(Type.Integer()),
 });
 
 /** One field an edit changed; values are redacted like the parameters. */
@@ -110,9 +114,9 @@ export const ChainIntegrity = Type.Object({
 });
 
 export const operationEndpoints = {
-  '/monitor/operation/inquire': post(OperationInquire, paged(OperationRecord), reads),
-  '/monitor/operation/detail': post(IdBody, OperationDetail, reads),
+  '/monitor/operation/inquire': scoped('log', post(OperationInquire, paged(OperationRecord), reads)),
+  '/monitor/operation/detail': scoped('log', post(IdBody, OperationDetail, reads)),
   '/monitor/operation/options': postEmpty(Type.Array(OperationOption), reads),
-  '/monitor/operation/export': download(OperationExport),
+  '/monitor/operation/export': scoped('log', download(OperationExport)),
   '/monitor/operation/integrity': postEmpty(ChainIntegrity, reads),
 };

@@ -227,6 +227,9 @@ export interface AdvancedTable extends Audited {
   state: number;
   remark: string;
   initialisedAt: number | null;
+  /** The hotel the configuration belongs to. */
+  orgId: number | null;
+  createdBy: number | null;
 }
 
 /** The head and the anchor of each audit chain ('operation', 'login'); see server/lib/audit-chain.ts. */
@@ -237,6 +240,8 @@ export interface AuditChainTable {
   headAt: number;
   anchorId: number;
   anchorHash: string;
+  /** The first record whose hash covers its units (records before it were written without them). */
+  unitsFromId: Generated<number>;
 }
 
 export interface OperationLogTable {
@@ -260,6 +265,10 @@ export interface OperationLogTable {
   params: string;
   /** JSON text: [{ field, title, before, after }]. */
   changes: string;
+  /** The actor's unit when the call was made; null for an anonymous caller. */
+  actorOrgId: number | null;
+  /** The target's unit (its hotel, the user's unit, the unit itself); null for configuration and older records. */
+  targetOrgId: number | null;
   prevHash: string;
   hash: string;
 }
@@ -276,6 +285,8 @@ export interface LoginLogTable {
   os: string;
   userAgent: string;
   msg: string;
+  /** The user's unit when the record was written; null for an unknown user name. */
+  orgId: number | null;
   prevHash: string;
   hash: string;
 }

@@ -34,6 +34,7 @@ const tables = { operation: 'sysOperationLog', login: 'sysLoginLog' } as const;
 /**
  * The hashed columns, in their canonical order. Adding a column means adding it here, at the end.
  * (The audit bench reads this list and recordHash from the build, so its rows pass the check.)
+ * The units (`unitColumns`) came later: a record's hash covers them from the chain's unitsFromId on.
  */
 export const hashedColumns: { [C in ChainName]: ReadonlyArray<keyof Entries[C] | 'id' | 'at'> } = {
   operation: [
@@ -59,14 +60,25 @@ export const hashedColumns: { [C in ChainName]: ReadonlyArray<keyof Entries[C] |
   login: ['id', 'at', 'event', 'outcome', 'userId', 'userName', 'ip', 'browser', 'os', 'userAgent', 'msg'],
 };
 
+/** The units a record is scoped by, hashed after the columns above for records from unitsFromId on. */
+export const unitColumns: { [C in ChainName]: ReadonlyArray<keyof Entries[C]> } = {
+  operation: ['actorOrgId', 'targetOrgId'],
+  login: ['orgId'],
+};
+
 /** Column lengths, so what is stored (and hashed) is what fits: PostgreSQL refuses longer text. */
 const lengths: { [C in ChainName]: Partial<Record<keyof Entries[C], number>> } = {
   operation: { operatorType: 16, operatorName: 64, module: 64, action: 64, path: 100, targetType: 16, targetId: 64, targetLabel: 100, outcome: 16, msg: 500, ip: 64 },
   login: { event: 16, outcome: 16, userName: 64, ip: 64, browser: 64, os: 64, userAgent: 255, msg: 200 },
 };
 
-export function recordHash<C extends ChainName>(chain: C, record: Omit<Stored<C>, 'hash' | 'prevHash'>, prevHash: string): string {
-  const values = hashedColumns[chain].map((column) => (record as Record<string, unknown>)[column as string] ?? null);
+/**
+ * `unitsFromId`: the chain's first record whose hash covers its units (sys_audit_chain); records
+ * before it were hashed without them, and their units were filled in afterwards.
+ */
+export function recordHash<C extends ChainName>(chain: C, record: Omit<Stored<C>, 'hash' | 'prevHash'>, prevHash: string, unitsFromId = 0): string {
+  const columns = record.id >= unitsFromId ? [...hashedColumns[chain], ...unitColumns[chain]] : hashedColumns[chain];
+  const values = columns.map((column) => (record as Record<string, unknown>)[column as string] ?? null);
   return crypto.createHash('sha256').update(prevHash).update('\n').update(JSON.stringify(values)).digest('hex');
 }
 
@@ -86,6 +98,9 @@ function fitted<C extends ChainName>(chain: C, entry: Entries[C]): Entries[C] {
   return copy as Entries[C];
 }
 
+/** A database not yet migrated to units (before 027) has no unitsFromId: its records were hashed without them. */
+const unitsFrom = (head: { unitsFromId?: number }) => head.unitsFromId ?? Number.POSITIVE_INFINITY;
+
 /** Rows per INSERT: well under either database's limit on bound parameters. */
 const INSERT_BATCH = 200;
 
@@ -103,7 +118,7 @@ export async function appendToChain<C extends ChainName>(db: Db, chain: C, entri
     const rows: Array<Stored<C>> = entries.map((entry) => {
       id += 1;
       const record = { ...fitted(chain, entry), id, at } as unknown as Omit<Stored<C>, 'hash' | 'prevHash'>;
-      const hash = recordHash(chain, record, prevHash);
+      const hash = recordHash(chain, record, prevHash, unitsFrom(head));
       const row = { ...record, prevHash, hash } as Stored<C>;
       prevHash = hash;
       return row;
@@ -178,7 +193,7 @@ async function walk(db: Db, chain: ChainName): Promise<IntegrityReport> {
       if (row.id !== expectedId) return report(checked, { id: expectedId, reason: BROKEN.missing });
       if (row.prevHash !== prevHash) return report(checked, { id: row.id, reason: BROKEN.link });
       // recordHash reads only the hashed columns, so the row is passed as it is (no copy per record).
-      if (recordHash(chain, row, prevHash) !== row.hash) return report(checked, { id: row.id, reason: BROKEN.content });
+      if (recordHash(chain, row, prevHash, unitsFrom(head)) !== row.hash) return report(checked, { id: row.id, reason: BROKEN.content });
       checked += 1;
       prevHash = row.hash;
       expectedId += 1;

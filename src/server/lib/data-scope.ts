@@ -120,7 +120,8 @@ export const holdsRow = (scope: DataScope, row: { orgId: number | null; createdB
 
 /** Where a scoped table keeps a row's unit and the user it belongs to (its creator, or for users the user itself). */
 export interface ScopeColumns {
-  org: string;
+  /** Several columns: a row is in scope when any of them is (an audit record: its actor's unit or its target's). */
+  org: string | readonly string[];
   /** Compared with the caller's id under `self`; without it `self` sees none of the table's rows. */
   self?: string;
 }
@@ -134,7 +135,13 @@ export function scopePredicate(scope: DataScope, columns: ScopeColumns): Express
   if (scope.kind === 'self') return columns.self ? sql<SqlBool>`${sql.ref(columns.self)} = ${scope.userId}` : sql<SqlBool>`1 = 0`;
   if (scope.orgIds.size === 0) return sql<SqlBool>`1 = 0`;
   if (scope.dialect === null) throw new Error('a narrowed scope carries its dialect (scopeOf)');
-  return idIn(scope.dialect, columns.org, [...scope.orgIds]);
+  const ids = [...scope.orgIds];
+  const dialect = scope.dialect;
+  // One unit (a hotel's staff) is an equality, which the planner answers from an (org, id) index in
+  // the list's id order; a list of units is one bound array whatever its length.
+  const one = (column: string) => (ids.length === 1 ? sql<SqlBool>`${sql.ref(column)} = ${ids[0]}` : idIn(dialect, column, ids));
+  if (typeof columns.org === 'string') return one(columns.org);
+  return sql<SqlBool>`(${sql.join(columns.org.map(one), sql` or `)})`;
 }
 
 interface Filterable {

@@ -21,8 +21,9 @@ import { auditIntegrityPaths } from './019_audit_integrity_paths';
 import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
-import { alarmAcknowledgeNote } from './025_alarm_acknowledge_note';
 import { eventOutbox } from './024_event_outbox';
+import { alarmAcknowledgeNote } from './025_alarm_acknowledge_note';
+import { scopedRecords } from './027_scoped_records';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -52,6 +53,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
       '025_alarm_acknowledge_note': alarmAcknowledgeNote,
+      '027_scoped_records': scopedRecords,
     });
   }
 }

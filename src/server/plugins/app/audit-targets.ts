@@ -17,6 +17,11 @@ export interface AuditTarget<R extends object = Loaded> {
   /** The record, or undefined when there is none (a read that answers 404 counts as none). */
   load(db: Kysely<Database>, id: number): Promise<R | undefined>;
   label(record: R): string;
+  /**
+   * The unit the record belongs to (a device's hotel, a user's unit), which scopes the audit records
+   * about it; absent for configuration, whose records are scoped by their actor alone.
+   */
+  unit?(db: Kysely<Database>, record: R): number | null | Promise<number | null>;
 }
 
 export class AuditTargets {

@@ -95,10 +95,19 @@ export class Audit implements SessionEvents {
     }
   }
 
-  /** Appends login-log records; a failure is logged, never thrown. */
-  async logins(entries: LoginEntry[], now = Date.now()): Promise<void> {
+  /** Appends login-log records, each with its user's unit as it is now; a failure is logged, never thrown. */
+  async logins(entries: Array<Omit<LoginEntry, 'orgId'>>, now = Date.now()): Promise<void> {
     try {
-      await appendToChain(this.db, 'login', entries, now);
+      const userIds = [...new Set(entries.map((entry) => entry.userId).filter((id): id is number => id !== null))];
+      const units = new Map(
+        userIds.length === 0 ? [] : (await this.db.selectFrom('sysUser').select(['id', 'orgId']).where('id', 'in', userIds).execute()).map((row) => [row.id, row.orgId]),
+      );
+      await appendToChain(
+        this.db,
+        'login',
+        entries.map((entry) => ({ ...entry, orgId: entry.userId === null ? null : (units.get(entry.userId) ?? null) })),
+        now,
+      );
     } catch (error) {
       this.log.error({ err: error, records: entries.length }, 'login log write failed');
     }
@@ -262,6 +271,7 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
     const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
     const known = after ?? before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
     const changes = target && before && after ? changesOf(target, spec?.body, before, after) : [];
+    const targetOrgId = target?.unit && known ? ((await safely(request, async () => target.unit!(app.db, known))) ?? null) : null;
     entries.push({
       operatorType: user ? 'user' : 'anonymous',
       operatorId: user?.userId ?? null,
@@ -279,6 +289,8 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
       durationMs,
       params,
       changes: JSON.stringify(changes),
+      actorOrgId: user?.orgId ?? null,
+      targetOrgId,
     });
   }
   await app.audit.operations(entries);

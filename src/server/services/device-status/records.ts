@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { OperationEntry } from '../../lib/audit-chain';
+import { idIn } from '../../lib/id-list';
 
 /** Who the records name as the operator of what the system did on its own. */
 const SYSTEM_OPERATOR = '系统';
@@ -19,13 +20,15 @@ export interface StatusDevice {
 /** Up to this many devices or alarms of one change get a record each; more (a mass outage) get one summary record. */
 export const AUDIT_ITEMIZED = 100;
 
-type SystemEntry = Omit<OperationEntry, 'targetId' | 'targetLabel' | 'msg'>;
+type SystemEntry = Omit<OperationEntry, 'targetId' | 'targetLabel' | 'msg' | 'actorOrgId' | 'targetOrgId'>;
 interface Itemized<T> {
   /** The first items (all of them up to AUDIT_ITEMIZED); `total` says how many there were. */
   items: T[];
   total: number;
   /** A record's own fields; it may also override common ones (a device is its own operator). */
   record: (item: T) => Pick<OperationEntry, 'targetId' | 'targetLabel' | 'msg'> & Partial<OperationEntry>;
+  /** The device an item is about: its hotel is the record's target unit. */
+  deviceOf: (item: T) => number;
   summary: Pick<OperationEntry, 'targetLabel' | 'msg'>;
 }
 
@@ -39,7 +42,7 @@ async function recordSystemChange<T>(
   app: FastifyInstance,
   element: string,
   common: Omit<SystemEntry, 'module'>,
-  { items, total, record, summary }: Itemized<T>,
+  { items, total, record, deviceOf, summary }: Itemized<T>,
   at: number,
 ): Promise<void> {
   if (total === 0) return;
@@ -49,7 +52,25 @@ async function recordSystemChange<T>(
   } catch (error) {
     app.log.error({ err: error }, 'operation log names lookup failed');
   }
-  const entries: OperationEntry[] = total > AUDIT_ITEMIZED ? [{ ...common, module, targetId: '', ...summary }] : items.map((item) => ({ ...common, module, ...record(item) }));
+  // The system acts for no unit; an itemized record is scoped by its device's hotel, a summary (many hotels) by none.
+  const unscoped = { actorOrgId: null, targetOrgId: null };
+  if (total > AUDIT_ITEMIZED) {
+    await app.audit.operations([{ ...common, ...unscoped, module, targetId: '', ...summary }], at);
+    return;
+  }
+  const units = new Map<number, number | null>();
+  try {
+    const ids = [...new Set(items.map(deviceOf))];
+    const rows = await app.db
+      .selectFrom('hotelDevice')
+      .select(['id', 'orgId'])
+      .where(idIn(app.dialect, 'id', ids))
+      .execute();
+    for (const row of rows) units.set(row.id, row.orgId);
+  } catch (error) {
+    app.log.error({ err: error }, 'operation log units lookup failed');
+  }
+  const entries: OperationEntry[] = items.map((item) => ({ ...common, ...unscoped, targetOrgId: units.get(deviceOf(item)) ?? null, module, ...record(item) }));
   await app.audit.operations(entries, at);
 }
 
@@ -118,6 +139,7 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: ChangeTa
         targetLabel: `${device.name}（${device.sn}）`,
         msg: online ? '设备恢复心跳，状态由离线变为在线' : '设备心跳超时，状态由在线变为离线',
       }),
+      deviceOf: (device) => device.id,
       summary: {
         targetLabel: `${total} 台设备`,
         msg: online ? `${total} 台设备恢复心跳，状态由离线变为在线` : `${total} 台设备心跳超时，状态由在线变为离线`,
@@ -152,6 +174,7 @@ export async function recordAlarmEvents(
         targetLabel: `离线告警：${device.name}（${device.sn}）`,
         msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
       }),
+      deviceOf: ({ device }) => device.id,
       summary: {
         targetLabel: `${total} 条离线告警`,
         msg: raised ? `${total} 台设备离线，产生离线告警` : `${total} 台设备恢复在线，离线告警自动清除`,

@@ -259,6 +259,9 @@ export class NotificationWorker {
       durationMs: 0,
       params: 'null',
       changes: '[]',
+      // Failed deliveries are the group's configuration at work (a digest spans hotels): unscoped.
+      actorOrgId: null,
+      targetOrgId: null,
     } as const;
     const entries: OperationEntry[] =
       deadLetters.length > DEAD_LETTERS_ITEMIZED

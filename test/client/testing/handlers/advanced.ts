@@ -20,6 +20,7 @@ export const jdSetting: AdvancedRow = {
   state: 1,
   remark: '',
   initialisedAt: null,
+  orgId: 2,
   version: 2,
   createdAt: 1_700_000_000_000,
   updatedAt: 1_700_000_000_000,

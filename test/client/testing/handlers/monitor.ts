@@ -89,6 +89,8 @@ export const userEdit: OperationRow = {
   msg: '修改成功',
   ip: '10.0.0.8',
   durationMs: 23,
+  actorOrgId: 1,
+  targetOrgId: 2,
 };
 
 export const refusedGrant: OperationRow = {
@@ -150,6 +152,7 @@ export const wrongPassword: LoginRow = {
   browser: 'Chrome 126.0',
   os: 'Windows 10',
   msg: '用户名或密码错误',
+  orgId: 2,
 };
 
 export const adminSession: OnlineRow = {

@@ -3,7 +3,7 @@ import type { AuditTarget } from '../../../plugins/app/audit-targets';
 import { AdvancedRecord } from '../../../../contract/hotel/advanced';
 import { maskSecret } from '../../../lib/mask-secret';
 
-export const advancedAuditTarget: AuditTarget<{ name: string }> = {
+export const advancedAuditTarget: AuditTarget<{ name: string; orgId: number | null }> = {
   schema: AdvancedRecord,
   load: async (db, id) => {
     const row = await db.selectFrom('hotelAdvanced').selectAll().where('id', '=', id).executeTakeFirst();
@@ -12,4 +12,5 @@ export const advancedAuditTarget: AuditTarget<{ name: string }> = {
     return { ...rest, appSecretMasked: maskSecret(appSecret) };
   },
   label: (settings) => settings.name,
+  unit: (_db, settings) => settings.orgId,
 };

@@ -2,11 +2,14 @@
  * Advanced settings (hotel/advanced): integration configurations and their initialisation. The app
  * secret is write-only (docs/api/hotel.md): answers carry a mask, an edit with an empty secret keeps the
  * stored one. Changing the platform parameters clears initialisedAt, so the list shows which
- * configurations need initialising again.
+ * configurations need initialising again. A configuration belongs to a hotel (its unit): a scoped
+ * caller lists, edits and initialises only those of the scope, and places new ones only there.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../../../db/schema';
-import { defineRoute, ok } from '../../../lib/route';
+import type { Kysely } from 'kysely';
+import type { Database, Row } from '../../../db/schema';
+import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
+import { hasOrg, inScope, type DataScope, type ScopeColumns } from '../../../lib/data-scope';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import type { ADVANCED_SORT_KEYS } from '../../../../contract/hotel/advanced';
@@ -28,6 +31,16 @@ const ADVANCED_SORT: Record<(typeof ADVANCED_SORT_KEYS)[number], SortColumn> = {
   updatedAt: 'updatedAt',
 };
 const BY_ID = defaultOrder(['id', 'id']);
+const ADVANCED_SCOPE: ScopeColumns = { org: 'hotelAdvanced.orgId', self: 'hotelAdvanced.createdBy' };
+
+const scopedSettings = (db: Kysely<Database>, scope: DataScope) => db.selectFrom('hotelAdvanced').$call(inScope(scope, ADVANCED_SCOPE));
+
+/** The unit a configuration goes to: the one asked for, else `fallback`; only a unit of the scope. */
+function placedUnder(scope: DataScope, asked: number | null, fallback: number | null): number | null {
+  const orgId = asked ?? fallback;
+  if (orgId === null ? scope.kind !== 'all' : !hasOrg(scope, orgId)) throw notFound('所属酒店');
+  return orgId;
+}
 
 type Parameters = Pick<Row<'hotelAdvanced'>, 'endpointUrl' | 'appKey' | 'appSecret'>;
 const sameParameters = (a: Parameters, b: Parameters) => a.endpointUrl === b.endpointUrl && a.appKey === b.appKey && a.appSecret === b.appSecret;
@@ -42,6 +55,7 @@ const toRecord = (row: Row<'hotelAdvanced'>) => ({
   state: row.state,
   remark: row.remark,
   initialisedAt: row.initialisedAt,
+  orgId: row.orgId,
   version: row.version,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
@@ -57,7 +71,7 @@ export function advancedRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, '/hotel/advanced/inquire', 'resource', async (request) => {
     const filters = request.body.params ?? {};
-    let query = app.db.selectFrom('hotelAdvanced');
+    let query = scopedSettings(app.db, currentScope(request));
     if (given(filters.name)) query = query.where((eb) => contains(eb.ref('name'), filters.name!));
     if (filters.state !== undefined) query = query.where('state', '=', filters.state);
     const page = await fetchPage(
@@ -74,6 +88,8 @@ export function advancedRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, '/hotel/advanced/creation', 'resource', async (request) => {
     const body = request.body;
+    const me = currentUser(request);
+    const orgId = placedUnder(currentScope(request), body.orgId, me.orgId);
     assertSavable(body.endpointUrl);
     if (await nameTaken(body.name)) throw conflict(NAME_TAKEN);
     const now = Date.now();
@@ -89,6 +105,8 @@ export function advancedRoutes(app: FastifyInstance, _options: unknown, done: ()
             state: body.state,
             remark: body.remark,
             initialisedAt: null,
+            orgId,
+            createdBy: me.userId,
             createdAt: now,
             updatedAt: now,
           })
@@ -101,6 +119,10 @@ export function advancedRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, '/hotel/advanced/edit', 'resource', async (request) => {
     const body = request.body;
+    const scope = currentScope(request);
+    const stored = await scopedSettings(app.db, scope).select('orgId').where('id', '=', body.id).executeTakeFirst();
+    if (!stored) throw notFound('高级设置');
+    const orgId = placedUnder(scope, body.orgId, stored.orgId);
     const row = await versionedEdit(app.db, {
       table: 'hotelAdvanced',
       edit: body,
@@ -118,6 +140,7 @@ export function advancedRoutes(app: FastifyInstance, _options: unknown, done: ()
           appSecret,
           state: body.state,
           remark: body.remark,
+          orgId,
           ...(parametersChanged ? { initialisedAt: null } : {}),
         };
       },
@@ -126,7 +149,7 @@ export function advancedRoutes(app: FastifyInstance, _options: unknown, done: ()
   });
 
   defineRoute(app, '/hotel/advanced/jd/edit', 'resource', async (request) => {
-    const current = await app.db.selectFrom('hotelAdvanced').selectAll().where('id', '=', request.body.id).executeTakeFirst();
+    const current = await scopedSettings(app.db, currentScope(request)).selectAll().where('id', '=', request.body.id).executeTakeFirst();
     if (!current) throw notFound('高级设置');
     const missing = [current.endpointUrl === '' ? '接口地址' : null, current.appKey === '' ? 'App Key' : null, current.appSecret === '' ? 'App Secret' : null].filter(
       (name): name is string => name !== null,

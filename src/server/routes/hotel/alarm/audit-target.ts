@@ -2,7 +2,7 @@
 import type { AuditTarget } from '../../../plugins/app/audit-targets';
 import { AlarmRecord } from '../../../../contract/hotel/alarm';
 
-export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; deviceSn: string }> = {
+export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; deviceSn: string; orgId: number | null }> = {
   schema: AlarmRecord,
   load: (db, id) =>
     db
@@ -20,8 +20,10 @@ export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; d
         'a.clearedAt',
         'd.name as deviceName',
         'd.sn as deviceSn',
+        'd.orgId',
       ])
       .where('a.id', '=', id)
       .executeTakeFirst(),
   label: (alarm) => `${alarm.type === 'offline' ? '离线告警' : alarm.type}：${alarm.deviceName}（${alarm.deviceSn}）`,
+  unit: (_db, alarm) => alarm.orgId,
 };

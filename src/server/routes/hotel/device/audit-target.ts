@@ -4,7 +4,7 @@ import { DeviceRecord } from '../../../../contract/hotel/device';
 import { devicesJoinedToPresence } from './presence';
 import { SYSTEM_SCOPE } from '../../../lib/data-scope';
 
-export const deviceAuditTarget: AuditTarget<{ name: string; sn: string }> = {
+export const deviceAuditTarget: AuditTarget<{ name: string; sn: string; orgId: number | null }> = {
   schema: DeviceRecord,
   load: (db, id) =>
     // The call was let through (or refused) already: the trail records the device as it is.
@@ -13,4 +13,5 @@ export const deviceAuditTarget: AuditTarget<{ name: string; sn: string }> = {
       .where('hotelDevice.id', '=', id)
       .executeTakeFirst(),
   label: (device) => `${device.name}（${device.sn}）`,
+  unit: (_db, device) => device.orgId,
 };

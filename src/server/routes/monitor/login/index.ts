@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
-import { defineRoute, ok } from '../../../lib/route';
+import { currentScope, defineRoute, ok } from '../../../lib/route';
+import { inScope, type DataScope, type ScopeColumns } from '../../../lib/data-scope';
 import { given } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { checkChainIntegrity, integrityMessage } from '../../../lib/audit-chain';
@@ -18,16 +19,19 @@ import { newestFirstInBatches, newestFirstPage } from '../../../lib/keyset-batch
 type Filters = NonNullable<BodyOf<'/monitor/login/inquire'>['params']>;
 type LoginRecord = DataOf<'/monitor/login/inquire'>['records'][number];
 
-const recordColumns = ['id', 'at', 'event', 'outcome', 'userId', 'userName', 'ip', 'browser', 'os', 'msg'] as const;
+const recordColumns = ['id', 'at', 'event', 'outcome', 'userId', 'userName', 'ip', 'browser', 'os', 'msg', 'orgId'] as const;
 const toRecord = (row: Pick<Row<'sysLoginLog'>, (typeof recordColumns)[number]>): LoginRecord => ({
   ...row,
   event: row.event as LoginRecord['event'],
   outcome: row.outcome as LoginRecord['outcome'],
 });
 
+/** A record is in scope when its user's unit is (仅本人: the caller's own records). */
+const LOGIN_SCOPE: ScopeColumns = { org: 'sysLoginLog.orgId', self: 'sysLoginLog.userId' };
+
 /** Text filters match exactly (user name and address each lead an index ending in at, id). */
-function filteredLogins(db: Kysely<Database>, params: Filters) {
-  let query = db.selectFrom('sysLoginLog');
+function filteredLogins(db: Kysely<Database>, scope: DataScope, params: Filters) {
+  let query = db.selectFrom('sysLoginLog').$call(inScope(scope, LOGIN_SCOPE));
   if (params.startAt !== undefined) query = query.where('at', '>=', params.startAt);
   if (params.endAt !== undefined) query = query.where('at', '<=', params.endAt);
   if (given(params.userName)) query = query.where('userName', '=', params.userName.trim());
@@ -37,14 +41,14 @@ function filteredLogins(db: Kysely<Database>, params: Filters) {
   return query;
 }
 
-async function* loginsForExport(db: Kysely<Database>, params: Filters): AsyncGenerator<LoginRecord> {
-  for await (const row of newestFirstInBatches(filteredLogins(db, params).select(recordColumns))) yield toRecord(row);
+async function* loginsForExport(db: Kysely<Database>, scope: DataScope, params: Filters): AsyncGenerator<LoginRecord> {
+  for await (const row of newestFirstInBatches(filteredLogins(db, scope, params).select(recordColumns))) yield toRecord(row);
 }
 
 export function loginRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   defineRoute(app, '/monitor/login/inquire', 'resource', async (request) => {
     const { size, current, after, params = {} } = request.body;
-    const page = await newestFirstPage({ size, current, after }, app.reads, filteredLogins(app.reads, params).select('id'), (ids) =>
+    const page = await newestFirstPage({ size, current, after }, app.reads, filteredLogins(app.reads, currentScope(request), params).select('id'), (ids) =>
       app.reads.selectFrom('sysLoginLog').select(recordColumns).where('id', 'in', ids),
     );
     return ok({ ...page, records: page.records.map(toRecord) });
@@ -71,7 +75,7 @@ export function loginRoutes(app: FastifyInstance, _options: unknown, done: () =>
         { header: '操作系统', value: (r) => r.os },
         { header: '消息', width: 30, value: (r) => r.msg },
       ],
-      rows: loginsForExport(app.reads, request.body.params ?? {}),
+      rows: loginsForExport(app.reads, currentScope(request), request.body.params ?? {}),
     });
   });
   done();

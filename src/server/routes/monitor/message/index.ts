@@ -5,18 +5,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { formatTime } from '../../../../contract/time';
-import { defineRoute, ok } from '../../../lib/route';
+import { currentScope, defineRoute, ok } from '../../../lib/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { countUpTo, fetchCappedPage, inOrder, ordered } from '../../../lib/list-query';
 import { sendXlsx } from '../../../lib/xlsx';
 import { dictionaryLabels } from '../../../services/dictionary-labels';
-import { filteredMessages, NEWEST_MESSAGES, toMessageRecord, withMessageColumns } from './repository';
+import { filteredMessages, messagesInScope, NEWEST_MESSAGES, toMessageRecord, withMessageColumns } from './repository';
 import { messageAuditTarget } from './audit-target';
 
 export function messageRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.audit.targets.register('message', messageAuditTarget);
   defineRoute(app, '/monitor/message/inquire', 'resource', async (request) => {
-    const query = filteredMessages(app.reads, request.body.params ?? {});
+    const query = filteredMessages(app.reads, currentScope(request), request.body.params ?? {});
     // The outbox grows with every alarm: counted up to the cap, like the audit logs.
     const page = await fetchCappedPage(
       request.body,
@@ -33,7 +33,7 @@ export function messageRoutes(app: FastifyInstance, _options: unknown, done: () 
 
   defineRoute(app, '/monitor/message/export', 'resource', async (request, reply) => {
     const [state, kind, type] = await Promise.all(['notify_message_state', 'notify_message_kind', 'notify_channel_type'].map((code) => dictionaryLabels(app.db, code)));
-    const query = filteredMessages(app.reads, request.body.params ?? {});
+    const query = filteredMessages(app.reads, currentScope(request), request.body.params ?? {});
     return sendXlsx(reply, {
       fileName: '通知记录',
       sheetName: '通知记录',
@@ -65,7 +65,8 @@ export function messageRoutes(app: FastifyInstance, _options: unknown, done: () 
 
   defineRoute(app, '/monitor/message/resend', 'resource', async (request) => {
     const ids = [...new Set(request.body.ids)];
-    const rows = await app.db.selectFrom('notifyMessage').select(['id', 'state']).where('id', 'in', ids).execute();
+    // A message out of scope answers as a missing one would.
+    const rows = await messagesInScope(app.db, currentScope(request)).select(['m.id', 'm.state']).where('m.id', 'in', ids).execute();
     if (rows.length !== ids.length) throw notFound('通知记录');
     if (!rows.some((row) => row.state === 'failed')) throw conflict('只有发送失败的消息可以重发');
     const result = await app.db

@@ -1,10 +1,15 @@
-/** Reads of the outbox as 通知记录 shows it: newest first, with each message's channel. */
+/**
+ * Reads of the outbox as 通知记录 shows it: newest first, with each message's channel. A message is
+ * hotel data through its alarm's device: a scoped caller sees the messages about alarms of devices
+ * in scope; digests and test messages (about no one alarm, or several hotels') only scope all does.
+ */
 import type { Kysely } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { BodyOf } from '../../../../contract';
 import type { MessageRecord } from '../../../../contract/monitor/message';
 import type { Database } from '../../../db/schema';
 import { defaultOrder } from '../../../lib/list-query';
+import { inScope, type DataScope } from '../../../lib/data-scope';
 
 type Db = Kysely<Database>;
 type Filters = NonNullable<BodyOf<'/monitor/message/inquire'>['params']>;
@@ -35,9 +40,24 @@ const messageColumns = [
 
 const withChannels = (db: Db) => db.selectFrom('notifyMessage as m').innerJoin('notifyChannel as c', 'c.id', 'm.channelId');
 
+/** The messages of the scope: those whose alarm's device is in scope. */
+export const messagesInScope = (db: Db, scope: DataScope) =>
+  withChannels(db).$if(scope.kind !== 'all', (query) =>
+    query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('hotelAlarm as sa')
+          .innerJoin('hotelDevice as sd', 'sd.id', 'sa.deviceId')
+          .select('sa.id')
+          .whereRef('sa.id', '=', 'm.alarmId')
+          .$call(inScope(scope, { org: 'sd.orgId', self: 'sd.createdBy' })),
+      ),
+    ),
+  );
+
 /** Each filter leads an index of notify_message (channel, state, time, alarm, digest). */
-export function filteredMessages(db: Db, filters: Filters) {
-  let query = withChannels(db);
+export function filteredMessages(db: Db, scope: DataScope, filters: Filters) {
+  let query = messagesInScope(db, scope);
   if (filters.channelId !== undefined) query = query.where('m.channelId', '=', filters.channelId);
   if (filters.state !== undefined) query = query.where('m.state', '=', filters.state);
   if (filters.kind !== undefined) query = query.where('m.kind', '=', filters.kind);

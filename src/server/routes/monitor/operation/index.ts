@@ -5,7 +5,7 @@
  * retention task.
  */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute, ok } from '../../../lib/route';
+import { currentScope, defineRoute, ok } from '../../../lib/route';
 import { sendXlsx } from '../../../lib/xlsx';
 import { checkChainIntegrity, integrityMessage } from '../../../lib/audit-chain';
 import { dictionaryLabels } from '../../../services/dictionary-labels';
@@ -13,9 +13,9 @@ import { formatTime } from '../../../../contract/time';
 import { findOperation, inquireOperations, operationOptions, operationsForExport } from './repository';
 
 export function operationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
-  defineRoute(app, '/monitor/operation/inquire', 'resource', async (request) => ok(await inquireOperations(app.reads, request.body)));
+  defineRoute(app, '/monitor/operation/inquire', 'resource', async (request) => ok(await inquireOperations(app.reads, currentScope(request), request.body)));
 
-  defineRoute(app, '/monitor/operation/detail', 'resource', async (request) => ok(await findOperation(app.db, request.body.id)));
+  defineRoute(app, '/monitor/operation/detail', 'resource', async (request) => ok(await findOperation(app.db, currentScope(request), request.body.id)));
 
   defineRoute(app, '/monitor/operation/options', 'resource', async () => ok(await operationOptions(app.db)));
 
@@ -47,7 +47,7 @@ export function operationRoutes(app: FastifyInstance, _options: unknown, done: (
         { header: 'IP 地址', value: (r) => r.ip },
         { header: '耗时（毫秒）', width: 12, value: (r) => r.durationMs },
       ],
-      rows: operationsForExport(app.reads, request.body.params ?? {}),
+      rows: operationsForExport(app.reads, currentScope(request), request.body.params ?? {}),
     });
   });
   done();

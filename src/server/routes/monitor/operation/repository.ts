@@ -1,4 +1,7 @@
-/** Reads of the operation log: filtered pages newest first, one record in full, export batches. */
+/**
+ * Reads of the operation log: filtered pages newest first, one record in full, export batches. Each
+ * is scoped: a record is in scope when its actor's unit or its target's is (仅本人: the caller's own).
+ */
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../../../db/schema';
 import type { BodyOf } from '../../../../contract';
@@ -7,6 +10,7 @@ import type { OperationRecord } from '../../../../contract/monitor/operation';
 import { given } from '../../../lib/list-query';
 import { notFound } from '../../../lib/errors';
 import { newestFirstInBatches, newestFirstPage } from '../../../lib/keyset-batches';
+import { inScope, type DataScope, type ScopeColumns } from '../../../lib/data-scope';
 
 type Db = Kysely<Database>;
 type Filters = NonNullable<BodyOf<'/monitor/operation/inquire'>['params']>;
@@ -29,11 +33,15 @@ const recordColumns = [
   'msg',
   'ip',
   'durationMs',
+  'actorOrgId',
+  'targetOrgId',
 ] as const;
 
+const OPERATION_SCOPE: ScopeColumns = { org: ['sysOperationLog.actorOrgId', 'sysOperationLog.targetOrgId'], self: 'sysOperationLog.operatorId' };
+
 /** Text filters match exactly (each leads an index ending in at, id). */
-export function filteredOperations(db: Db, params: Filters) {
-  let query = db.selectFrom('sysOperationLog');
+export function filteredOperations(db: Db, scope: DataScope, params: Filters) {
+  let query = db.selectFrom('sysOperationLog').$call(inScope(scope, OPERATION_SCOPE));
   if (params.startAt !== undefined) query = query.where('at', '>=', params.startAt);
   if (params.endAt !== undefined) query = query.where('at', '<=', params.endAt);
   if (given(params.operatorName)) query = query.where('operatorName', '=', params.operatorName.trim());
@@ -51,8 +59,8 @@ const toRecord = (row: Pick<Row<'sysOperationLog'>, (typeof recordColumns)[numbe
   operatorType: row.operatorType as OperationRow['operatorType'],
 });
 
-export async function inquireOperations(db: Db, { size, current, after, params = {} }: BodyOf<'/monitor/operation/inquire'>) {
-  const page = await newestFirstPage({ size, current, after }, db, filteredOperations(db, params).select('id'), (ids) =>
+export async function inquireOperations(db: Db, scope: DataScope, { size, current, after, params = {} }: BodyOf<'/monitor/operation/inquire'>) {
+  const page = await newestFirstPage({ size, current, after }, db, filteredOperations(db, scope, params).select('id'), (ids) =>
     db.selectFrom('sysOperationLog').select(recordColumns).where('id', 'in', ids),
   );
   return { ...page, records: page.records.map(toRecord) };
@@ -67,8 +75,8 @@ function parsed(text: string): unknown {
   }
 }
 
-export async function findOperation(db: Db, id: number) {
-  const row = await db.selectFrom('sysOperationLog').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOperation(db: Db, scope: DataScope, id: number) {
+  const row = await db.selectFrom('sysOperationLog').$call(inScope(scope, OPERATION_SCOPE)).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('操作日志');
   const changes = parsed(row.changes);
   return {
@@ -81,8 +89,8 @@ export async function findOperation(db: Db, id: number) {
 }
 
 /** Newest first, one batch after another (keyset on time and id, so each batch is an index range). */
-export async function* operationsForExport(db: Db, params: Filters): AsyncGenerator<OperationRow> {
-  for await (const row of newestFirstInBatches(filteredOperations(db, params).select(recordColumns))) yield toRecord(row);
+export async function* operationsForExport(db: Db, scope: DataScope, params: Filters): AsyncGenerator<OperationRow> {
+  for await (const row of newestFirstInBatches(filteredOperations(db, scope, params).select(recordColumns))) yield toRecord(row);
 }
 
 /** The modules (menus) and actions (API resources) there are now, for the filter selects. */

@@ -7,4 +7,5 @@ export const orgAuditTarget: AuditTarget<OrgRecord> = {
   load: (db, id) =>
     db.selectFrom('sysOrg').select(['id', 'pid', 'name', 'kind', 'code', 'state', 'sort', 'remark', 'createdAt', 'updatedAt', 'version']).where('id', '=', id).executeTakeFirst(),
   label: (org) => org.name,
+  unit: (_db, org) => org.id,
 };

@@ -19,7 +19,7 @@ import { roleAuditTarget } from './audit-target';
 
 export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.audit.targets.register('role', roleAuditTarget);
-  defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, request.body)));
+  defineRoute(app, '/sys/role/inquire', 'resource', async (request) => ok(await inquireRoles(app.db, currentScope(request), request.body)));
 
   defineRoute(app, '/sys/role/export', 'resource', async (request, reply) => {
     const labels = await viewLabels(app.db, 'sys/role');
@@ -35,7 +35,7 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
         { header: '创建时间', width: 20, value: (role) => formatTime(role.createdAt) },
         { header: '更新时间', width: 20, value: (role) => formatTime(role.updatedAt) },
       ],
-      rows: rolesInOrder(app.db, request.body),
+      rows: rolesInOrder(app.db, currentScope(request), request.body),
     });
   });
 
@@ -57,7 +57,7 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
           .execute();
       return role;
     });
-    return ok(await findRoleRecord(app.db, id), '角色添加成功');
+    return ok(await findRoleRecord(app.db, currentScope(request), id), '角色添加成功');
   });
 
   defineRoute(app, '/sys/role/edit', 'resource', async (request) => {
@@ -102,7 +102,7 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
     });
     // As with a disabled user: its users are signed out now, not when their tokens expire.
     if (state !== 1) await app.sessions.revokeRole(id);
-    return ok(await findRoleRecord(app.db, id), '修改成功');
+    return ok(await findRoleRecord(app.db, currentScope(request), id), '修改成功');
   });
 
   defineRoute(app, '/sys/menu/resources', 'resource', async (request) => ok(await inquireMenuResources(app.db, request.body)));

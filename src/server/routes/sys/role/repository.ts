@@ -1,15 +1,20 @@
-/** Reads of sys_role as the contract's RoleRecord, with how many users each role has. */
+/**
+ * Reads of sys_role as the contract's RoleRecord, with how many users each role has. Roles are
+ * configuration (no data scope), but their users are not: the count holds only the users the caller's
+ * scope covers, so a hotel's operator learns nothing of another hotel's staff from it.
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { notFound } from '../../../lib/errors';
 import { contains, defaultOrder, fetchPage, given, inOrder, listOrder, ordered, type SortColumn } from '../../../lib/list-query';
 import type { ROLE_SORT_KEYS } from '../../../../contract/sys/role';
+import { inScope, type DataScope } from '../../../lib/data-scope';
 
 type Db = Kysely<Database>;
 export type RoleRecord = DataOf<'/sys/role/edit'>;
 
-const roleRecords = (db: Db) =>
+const roleRecords = (db: Db, scope: DataScope) =>
   db.selectFrom('sysRole as r').select((eb) => [
     'r.id',
     'r.name',
@@ -24,6 +29,7 @@ const roleRecords = (db: Db) =>
       .selectFrom('sysUser as u')
       .select((sub) => sub.fn.countAll<number>().as('n'))
       .whereRef('u.roleId', '=', 'r.id')
+      .$call(inScope(scope, { org: 'u.orgId', self: 'u.id' }))
       .as('userCount'),
   ]);
 
@@ -41,8 +47,8 @@ async function toRecords(db: Db, rows: RoleRow[]): Promise<RoleRecord[]> {
   }));
 }
 
-export async function findRoleRecord(db: Db, id: number): Promise<RoleRecord> {
-  const role = await roleRecords(db).where('r.id', '=', id).executeTakeFirst();
+export async function findRoleRecord(db: Db, scope: DataScope, id: number): Promise<RoleRecord> {
+  const role = await roleRecords(db, scope).where('r.id', '=', id).executeTakeFirst();
   if (!role) throw notFound('角色');
   return (await toRecords(db, [role]))[0];
 }
@@ -58,13 +64,13 @@ const ROLE_ORDER = defaultOrder(['id', 'r.id']);
 
 type RoleFilters = NonNullable<BodyOf<'/sys/role/inquire'>['params']>;
 
-const filteredRoles = (db: Db, params: RoleFilters) =>
-  roleRecords(db)
+const filteredRoles = (db: Db, scope: DataScope, params: RoleFilters) =>
+  roleRecords(db, scope)
     .$if(given(params.name), (q) => q.where((eb) => contains(eb.ref('r.name'), params.name!)))
     .$if(params.state !== undefined, (q) => q.where('r.state', '=', params.state!));
 
-export function inquireRoles(db: Db, { size, current, params = {}, sort }: BodyOf<'/sys/role/inquire'>) {
-  const filtered = filteredRoles(db, params);
+export function inquireRoles(db: Db, scope: DataScope, { size, current, params = {}, sort }: BodyOf<'/sys/role/inquire'>) {
+  const filtered = filteredRoles(db, scope, params);
   const order = listOrder(sort, ROLE_SORT, ROLE_ORDER, 'r.id');
   return fetchPage(
     { size, current },
@@ -78,11 +84,11 @@ export function inquireRoles(db: Db, { size, current, params = {}, sort }: BodyO
 }
 
 /** Every role the list's filters match, in the list's order, read in batches (export). */
-export async function* rolesInOrder(db: Db, { params = {}, sort }: BodyOf<'/sys/role/export'>): AsyncGenerator<RoleRecord> {
+export async function* rolesInOrder(db: Db, scope: DataScope, { params = {}, sort }: BodyOf<'/sys/role/export'>): AsyncGenerator<RoleRecord> {
   const order = listOrder(sort, ROLE_SORT, ROLE_ORDER, 'r.id');
   const rows = inOrder(order, (seek, limit) =>
     ordered(
-      filteredRoles(db, params).$if(seek !== null, (q) => q.where(seek!)),
+      filteredRoles(db, scope, params).$if(seek !== null, (q) => q.where(seek!)),
       order,
     )
       .limit(limit)

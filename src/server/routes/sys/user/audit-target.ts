@@ -9,4 +9,5 @@ export const userAuditTarget: AuditTarget<User> = {
   // The call was let through (or refused) already: the trail records the record as it is.
   load: (db, id) => findUser(db, SYSTEM_SCOPE, id),
   label: (user) => user.userName,
+  unit: (_db, user) => user.orgId,
 };
