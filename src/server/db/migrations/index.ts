@@ -22,6 +22,8 @@ import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
 import { eventOutbox } from './024_event_outbox';
+import { deviceGateways } from './028_device_gateways';
+import { alarmCauses } from './029_alarm_causes';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -50,6 +52,8 @@ export class CodeMigrationProvider implements MigrationProvider {
       '022_org_scope': orgScope(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
+      '028_device_gateways': deviceGateways,
+      '029_alarm_causes': alarmCauses,
     });
   }
 }

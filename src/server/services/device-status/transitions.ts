@@ -20,7 +20,8 @@ import { idIn, idRows } from '../../lib/id-list';
 import { announceAlarmEvent, publishByUnit } from '../events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
 
-export type TransitionCause = 'heartbeat' | 'sweep';
+/** unreachable is not passed in: it is what an offline flip records for a device behind a gateway that is down. */
+export type TransitionCause = 'heartbeat' | 'sweep' | 'disconnect';
 
 /**
  * A flipped device: with its name and serial number where the caller has them (a heartbeat looked
