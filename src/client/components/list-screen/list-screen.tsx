@@ -75,7 +75,7 @@ function pick(values: FormValues, fields: FieldConfig[]): FormValues {
 export function ListScreen<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData>(
   props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData>,
 ) {
-  const { view, noun, useInquire: useQuery, rowKey, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
+  const { view, noun, useInquire: useQuery, rowKey, expandable, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
   const { create, edit, detail, rowActions, toolbar, exportTo, importFrom } = props;
   const createFields = fieldsFor(fields, 'create');
   const editFields = fieldsFor(fields, 'edit');
@@ -160,7 +160,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
             {exportTo && <ExportButton view={view} config={exportTo} inquiry={inquiry} />}
           </Space>
         )}
-        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} />
+        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} expandable={expandable} />
       </Card>
       {create && (
         <RecordDialog

@@ -1,5 +1,5 @@
 /** The table and pager of a paged list, usable alone (e.g. in a dialog) with `useInquire`. */
-import { Table, type TableColumnType } from 'antd';
+import { Table, type TableColumnType, type TableProps } from 'antd';
 
 import type { SortRequest } from '../../../contract/constants';
 import { RelativeTime } from '../relative-time';
@@ -14,6 +14,7 @@ export interface PagedTableProps<Row> {
   inquiry: Inquiry<Row>;
   columns: ColumnConfig<Row>[];
   rowKey?: keyof Row & string;
+  expandable?: TableProps<Row>['expandable'];
 }
 
 const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
@@ -40,12 +41,13 @@ export function totalText(data: { total: number; totalIsLowerBound?: boolean } |
   return data.totalIsLowerBound ? `共 ${data.total.toLocaleString('en-US')}+ 条` : `共 ${data.total} 条`;
 }
 
-export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ inquiry, columns, rowKey, expandable }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
   const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
     <Table<Row>
       rowKey={rowKey ?? 'id'}
+      expandable={expandable}
       columns={withCellRenderers(columns, dict, sort)}
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') changeSort(sortOfChange(sorter, columns));

@@ -45,6 +45,8 @@ export const activeAlarm: AlarmRow = {
   acknowledgedAt: null,
   clearedBy: null,
   clearedAt: null,
+  causeId: null,
+  symptomCount: 0,
 };
 
 export const clearedAlarm: AlarmRow = {

@@ -1,5 +1,6 @@
 /**
- * 告警管理 (hotel/alarm): the alarms the system raised (a device going offline), newest first;
+ * 告警管理 (hotel/alarm): the alarms the system raised (a device going offline), newest first,
+ * causes only: a gateway's alarm unfolds to the devices unreachable behind it (symptoms.tsx);
  * 确认 and 清除 per row, and the per-device-type inactivity timeouts (超时设置) the offline sweep uses.
  */
 import { Button, Popconfirm } from 'antd';
@@ -10,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
 import { alarmColumns, alarmFilters } from './config';
 import { TimeoutDialog } from './timeout-dialog';
+import { symptomRows } from './symptoms';
 
 export const ALARM_VIEW = 'hotel/alarm';
 
@@ -34,6 +36,7 @@ export default function HotelAlarmScreen() {
         useInquire={useInquireAlarmsQuery}
         filters={alarmFilters}
         columns={alarmColumns}
+        expandable={symptomRows}
         toolbar={() => (
           <Permitted view={ALARM_VIEW} resource="api_timeouts">
             <Button onClick={() => setTimeoutsOpen(true)} data-testid="alarm-timeouts">

@@ -13,11 +13,9 @@ import { deviceKeyMatches } from './device-key';
 import { countHeartbeat, deviceBySn, type HeartbeatTransport } from './heartbeat';
 import { devicesJoinedToPresence } from './presence';
 import { takeOffline } from '../../../services/device-status/last-seen';
+import { GATEWAY_TYPE } from '../../../services/device-status/offline-sweep';
 import { textIn } from '../../../lib/id-list';
 import { SYSTEM_SCOPE } from '../../../lib/data-scope';
-
-/** The device_type dictionary value of a gateway. */
-export const GATEWAY_TYPE = 'gateway';
 
 export type GatewayMessageKind = 'heartbeat' | 'connect' | 'disconnect';
 
