@@ -62,6 +62,13 @@ describeOnEachDatabase('hotel/device gateways', (ctx) => {
     });
     const page = expectOk(await ctx().call('/hotel/device/inquire', { current: 1, size: 10, params: { sn: 'GWV-CHLD' } }, admin));
     expect(page.records[0]).toMatchObject({ sn: 'GWV-CHLD', gatewayId: gateway.id });
+    // The screens' edit leaves gatewayId out: the device keeps its gateway; null detaches it.
+    const { gatewayId: _left, ...withoutGateway } = deviceBody('GWV-CHLD', 'lock');
+    const renamed = expectOk(
+      await ctx().call('/hotel/device/edit', { ...withoutGateway, name: '改名的子设备', id: child.id, version: child.version, orgId: null, locationId: null }, admin),
+    );
+    expect(renamed).toMatchObject({ name: '改名的子设备', gatewayId: gateway.id });
+    expect(expectOk(await edit(deviceBody('GWV-CHLD', 'lock', null), child.id, renamed.version)).gatewayId).toBeNull();
   });
 
   it('the HTTP batch counts as the gateway’s heartbeat and each named child’s; others are ignored, not refused', async () => {

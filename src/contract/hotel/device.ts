@@ -70,8 +70,11 @@ const deviceFields = {
   locationId: defaulted(field.nullable(field.id('位置')), null),
   /** The device's hotel; null: its location's hotel, else the creator's unit (on edit: unchanged unless the location moves it). */
   orgId: defaulted(field.nullable(field.id('所属酒店')), null),
-  /** A device of type 网关 of the same hotel, itself without a gateway; null: the device reports for itself. */
-  gatewayId: defaulted(field.nullable(field.id('所属网关')), null),
+  /**
+   * A device of type 网关 of the same hotel, itself without a gateway; null: the device reports for
+   * itself. Left out: none on creation, unchanged on edit (the screens do not send it).
+   */
+  gatewayId: Type.Optional(field.nullable(field.id('所属网关'))),
   state: field.flag('状态'),
   remark: field.remark(),
 };

@@ -75,7 +75,6 @@ const formColumns = (body: BodyOf<'/hotel/device/creation'>) => ({
   type: body.type,
   roomNo: body.roomNo,
   locationId: body.locationId,
-  gatewayId: body.gatewayId,
   state: body.state,
   remark: body.remark,
 });
@@ -271,7 +270,8 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     await assertKnownDeviceType(app.db, body.type);
     await assertLocation(app.db, body.locationId);
     const orgId = await deviceHotel(app.db, scope, body.orgId, body.locationId, me.orgId);
-    await assertGateway(app.db, scope, body.gatewayId, { id: null, orgId });
+    const gatewayId = body.gatewayId ?? null;
+    await assertGateway(app.db, scope, gatewayId, { id: null, orgId });
     if (await snTaken(body.sn)) throw conflict(SN_TAKEN);
     const deviceKey = issueDeviceKey();
     const now = Date.now();
@@ -279,7 +279,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       () =>
         app.db
           .insertInto('hotelDevice')
-          .values({ ...formColumns(body), orgId, createdBy: me.userId, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
+          .values({ ...formColumns(body), orgId, gatewayId, createdBy: me.userId, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
           .returning('id')
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
@@ -292,11 +292,13 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     const scope = currentScope(request);
     // The edit and, for a device it disables, its presence: one transaction.
     const edited = await app.db.transaction().execute(async (trx) => {
-      const device = await scopedDevices(trx, scope).select(['hotelDevice.orgId']).where('hotelDevice.id', '=', body.id).executeTakeFirst();
+      const device = await scopedDevices(trx, scope).select(['hotelDevice.orgId', 'hotelDevice.gatewayId']).where('hotelDevice.id', '=', body.id).executeTakeFirst();
       if (!device) throw notFound('设备');
       // Without a hotel asked for, a device keeps its own unless its new location names another.
       const orgId = await deviceHotel(trx, scope, body.orgId, body.locationId, device.orgId);
-      await assertGateway(trx, scope, body.gatewayId, { id: body.id, orgId });
+      // Left out, the device keeps its gateway, which must still fit (its hotel may have changed).
+      const gatewayId = body.gatewayId === undefined ? device.gatewayId : body.gatewayId;
+      await assertGateway(trx, scope, gatewayId, { id: body.id, orgId });
       const row = await versionedEdit(trx, {
         table: 'hotelDevice',
         edit: body,
@@ -308,7 +310,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
           if (body.type !== current.type) await assertKnownDeviceType(trx, body.type);
           if (body.locationId !== current.locationId) await assertLocation(trx, body.locationId);
         },
-        changes: () => ({ ...formColumns(body), orgId }),
+        changes: () => ({ ...formColumns(body), orgId, gatewayId }),
       });
       if (body.state !== 1) await setOfflineWhenDisabled(trx, row.id);
       return row;
