@@ -10,7 +10,8 @@
  *    heartbeats alone and beside searches, the offline sweep, RSS (BENCH_SCALE=0 skips it).
  * 5. Audit log (scripts/bench/audit.js): 5M operation records.
  * Before the scale section, notifications (scripts/bench/notify.js): messages per second the outbox
- * delivers to a local webhook receiver, and the delay from enqueue commit to delivery.
+ * delivers to a local webhook receiver, and the delay from enqueue commit to delivery; and MQTT
+ * heartbeat ingestion, single and as gateway batches, against a bare subscriber (scripts/bench/gateways-mqtt.js).
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -94,6 +95,7 @@ async function main() {
   }
   await hotPathLogging();
   await require('./bench/notify').run();
+  await require('./bench/gateways-mqtt').run();
   await require('./bench/scale').run();
   await require('./bench/audit').run();
 }

@@ -23,9 +23,10 @@
  *   for a hotel-scoped caller (规模-本酒店, 4,000 devices) and a region-scoped one (规模-本区域, 25
  *   hotels), both in the region of the searched hotel; and the heartbeat while scoped callers search
  *   (the heartbeat itself carries no scope: the figure shows their searches do not slow it);
+ * - the mass outage behind gateways (a gateway per 50 devices): the sweep, the slowest heartbeat
+ *   meanwhile, the alarms raised (causes and folded symptoms) and its floor (gatewayOutage);
  * - the server's peak RSS.
- *
- * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep) picks parts.
+ * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep,gateways) picks parts.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -40,8 +41,8 @@ const HOTELS = Number(process.env.BENCH_SCALE_HOTELS ?? 250);
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
 const OPERATIONS = Number(process.env.BENCH_SCALE_OPERATIONS ?? 0);
 const DATABASES = (process.env.BENCH_SCALE_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
-/** Which parts to measure (comma-separated): lists, heartbeat, sweep. */
-const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,sweep').split(',').map((d) => d.trim()));
+/** Which parts to measure (comma-separated): lists, heartbeat, sweep, gateways. */
+const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,sweep,gateways').split(',').map((d) => d.trim()));
 const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = 'bench-metrics-token';
 const DEVICE_KEY = 'scale-device-key';
@@ -242,6 +243,86 @@ async function sweepWhileReporting(server, call, token, label, sn) {
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? NaN;
   console.log(`  ${label}: ${seconds.toFixed(2)} s — ${log.message}`);
   console.log(`    meanwhile ${latencies.length} heartbeats (${refused} failed or refused), slowest ${latencies.at(-1)?.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; ${loop.text}`);
+  return { seconds, slowest: latencies.at(-1) ?? NaN };
+}
+
+/** One number a statement answers (its first column), read straight from the database. */
+async function countOf(env, statement) {
+  if (env.DATABASE_URL) {
+    const { Client } = require('pg');
+    const client = new Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query(statement);
+    await client.end();
+    return Number(Object.values(rows[0])[0]);
+  }
+  const Database = require('better-sqlite3');
+  const db = new Database(path.join(env.DATA_DIR, 'hotel.db'), { readonly: true });
+  const value = db.prepare(statement).pluck().get();
+  db.close();
+  return Number(value);
+}
+
+/**
+ * The mass outage behind gateways (issue 27): every 50th device becomes a gateway of the 49 after
+ * it (set-up, not timed), every device goes quiet, and the sweep runs while one device reports in.
+ * Then the alarms it raised (causes: one per gateway; the children are symptoms) and its floor: the
+ * same writes (flags, history rows, gateway alarms, symptom alarms) in one statement each,
+ * unchunked and rolled back. Targets: within 1.5x the floor, no heartbeat held over 50 ms, at most
+ * one alarm per gateway.
+ */
+async function gatewayOutage(env, server, call, token) {
+  const { OFFLINE_ALARM, UNREACHABLE_MESSAGE } = require(path.join(root, 'dist/node/server/services/device-status/transitions.js'));
+  const now = Date.now();
+  await runStatements(env, [
+    `update hotel_alarm set cleared_at = ${now} where cleared_at is null`,
+    `update hotel_device set type = 'gateway', gateway_id = null where id % 50 = 1`,
+    `update hotel_device set gateway_id = id - ((id - 1) % 50) where id % 50 <> 1`,
+    ...(env.DATABASE_URL ? ['vacuum analyze hotel_alarm', 'vacuum analyze hotel_device'] : []),
+  ]);
+  const gateways = await countOf(env, `select count(*) from hotel_device where type = 'gateway'`);
+  // The device reporting in meanwhile is a child (reporting for itself), not a gateway: a gateway
+  // kept online would keep its children's alarms their own.
+  const [child] = await serialNumbers(env, 'gateway_id is not null');
+  await call(server.base, '/hotel/device/heartbeat', { sn: child }, undefined, { 'x-device-key': DEVICE_KEY });
+  const devices = await countOf(env, 'select count(*) from hotel_device');
+  await devicesQuietWhere(env, '1 = 1');
+  const sweep = await sweepWhileReporting(server, call, token, `offline sweep behind ${gateways.toLocaleString('en')} gateways, every device quiet (mass outage)`, child);
+  const causes = await countOf(env, 'select count(*) from hotel_alarm where cleared_at is null and cause_id is null');
+  const symptoms = await countOf(env, 'select count(*) from hotel_alarm where cleared_at is null and cause_id is not null');
+  console.log(
+    `    alarms raised: ${causes.toLocaleString('en')} causes (${gateways.toLocaleString('en')} gateways among ${devices.toLocaleString('en')} devices; target at most one per gateway), ${symptoms.toLocaleString('en')} symptoms folded under them`,
+  );
+
+  const at = Date.now();
+  await runStatements(env, [`update hotel_alarm set cleared_at = ${at} where cleared_at is null`, ...(env.DATABASE_URL ? ['vacuum analyze hotel_alarm'] : [])]);
+  await devicesQuietWhere(env, '1 = 1');
+  const { type, severity, message } = OFFLINE_ALARM;
+  const parts = [
+    ['flags', `update hotel_device_presence set online = 0, offline_since = ${at} where online = 1`],
+    [
+      'history rows',
+      `insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, case when gateway_id is null then 'sweep' else 'unreachable' end from hotel_device`,
+    ],
+    [
+      'gateway alarms',
+      `insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
+       select id, '${type}', '${severity}', '${message}', ${at}, ${at}, 1 from hotel_device where type = 'gateway'
+       on conflict (device_id, type) where cleared_at is null do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`,
+    ],
+    [
+      'symptom alarms',
+      `insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+       select c.id, '${type}', '${severity}', '${UNREACHABLE_MESSAGE}', ${at}, ${at}, 1, g.id
+       from hotel_device c join hotel_alarm g on g.device_id = c.gateway_id and g.type = '${type}' and g.cleared_at is null where true
+       on conflict (device_id, type) where cleared_at is null do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`,
+    ],
+  ];
+  const seconds = (await runStatements(env, ['begin', ...parts.map(([, statement]) => statement), 'rollback'])).slice(1, -1);
+  const floor = seconds.reduce((sum, s) => sum + s, 0);
+  const each = parts.map(([name], i) => `${name} ${seconds[i].toFixed(2)} s`).join(', ');
+  console.log(`    floor: the same writes in one statement per part, unchunked, uncommitted: ${floor.toFixed(2)} s (${each})`);
+  console.log(`    sweep / floor ${(sweep.seconds / floor).toFixed(2)}x (target ≤ 1.5x); slowest heartbeat ${sweep.slowest.toFixed(0)} ms (target ≤ 50 ms)`);
 }
 
 async function benchOne(name, env, { startServer, call, measure, blast, bareFigures }) {
@@ -395,6 +476,11 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
       await devicesQuietWhere(env, '1 = 1');
       await sweepWhileReporting(server, call, token, 'offline sweep, every device quiet (mass outage)', reporter);
       await massOutageFloor(env);
+    }
+    if (SECTIONS.has('gateways')) {
+      // Last: it turns every 50th device into a gateway of the 49 after it.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await gatewayOutage(env, server, call, token);
     }
     console.log(`  server peak RSS ${rss(server.pid).toFixed(0)} MB (now ${rss(server.pid, 'VmRSS').toFixed(0)} MB)`);
   } finally {

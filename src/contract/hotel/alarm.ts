@@ -28,6 +28,10 @@ export const AlarmRecord = Type.Object({
   acknowledgeNote: Type.String(),
   clearedBy: field.nullable(Type.String()),
   clearedAt: field.nullable(Type.Integer()),
+  /** The alarm this one is a symptom of (its gateway's offline alarm); null for a cause. */
+  causeId: field.nullable(Type.Integer()),
+  /** A cause's symptoms, folded under it in the list (listed with the `causeId` filter); 0 for a symptom. */
+  symptomCount: Type.Integer(),
 });
 
 export const ALARM_SORT_KEYS = ['startedAt', 'lastAt', 'count', 'severity'] as const;
@@ -45,6 +49,8 @@ export const AlarmInquire = pagedRequest(
     device: field.note('设备', 64),
     startAt: field.instant('开始时间'),
     endAt: field.instant('结束时间'),
+    /** The symptoms of this cause; without it the list answers causes only (and counts only them). */
+    causeId: field.id('根因告警'),
   },
   ALARM_SORT_KEYS,
 );

@@ -30,6 +30,8 @@ export const DeviceRecord = Type.Object({
   locationPath: Type.String(),
   /** The device's hotel (sys/org). */
   orgId: field.nullable(Type.Integer()),
+  /** The gateway (a device of type 网关) that carries its heartbeats; null: it reports for itself. */
+  gatewayId: field.nullable(Type.Integer()),
   state: Type.Integer(),
   online: Type.Integer(),
   lastSeenAt: field.nullable(Type.Integer()),
@@ -68,6 +70,11 @@ const deviceFields = {
   locationId: defaulted(field.nullable(field.id('位置')), null),
   /** The device's hotel; null: its location's hotel, else the creator's unit (on edit: unchanged unless the location moves it). */
   orgId: defaulted(field.nullable(field.id('所属酒店')), null),
+  /**
+   * A device of type 网关 of the same hotel, itself without a gateway; null: the device reports for
+   * itself. Left out: none on creation, unchanged on edit (the screens do not send it).
+   */
+  gatewayId: Type.Optional(field.nullable(field.id('所属网关'))),
   state: field.flag('状态'),
   remark: field.remark(),
 };
@@ -80,6 +87,24 @@ export const DeviceWithKey = Type.Object({ device: DeviceRecord, deviceKey: Type
 export const HeartbeatBody = Type.Object({ sn: field.text('序列号', 64) }, { additionalProperties: false });
 export const HeartbeatData = Type.Object({ serverTime: Type.Integer() });
 
+/** Children a gateway names in one message (MQTT or HTTP). */
+export const GATEWAY_BATCH_MAX = 1000;
+/** A gateway's batch: its own heartbeat and its children's, by serial number, with the gateway's key. */
+export const GatewayHeartbeatBody = Type.Object(
+  {
+    sn: field.text('网关序列号', 64),
+    devices: Type.Array(field.text('序列号', 64), { title: '子设备', maxItems: GATEWAY_BATCH_MAX }),
+  },
+  { additionalProperties: false },
+);
+export const GatewayHeartbeatData = Type.Object({
+  serverTime: Type.Integer(),
+  /** Children whose heartbeat counted. */
+  accepted: Type.Integer(),
+  /** Children named that are not this gateway's enabled children (ignored). */
+  ignored: Type.Integer(),
+});
+
 export const deviceEndpoints = {
   '/hotel/device/inquire': scoped('device', post(DeviceInquire, paged(DeviceRecord), reads)),
   '/hotel/device/creation': scoped('device', post(DeviceCreation, DeviceWithKey, acts('device', 'data.device.id'))),
@@ -91,5 +116,6 @@ export const deviceEndpoints = {
   '/hotel/device/key/reset': scoped('device', post(IdBody, DeviceWithKey, acts('device'))),
   // Authenticated by the device's own key, not a staff scope.
   '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData, { kind: 'none' }),
+  '/hotel/device/gateway/heartbeat': post(GatewayHeartbeatBody, GatewayHeartbeatData, { kind: 'none' }),
   '/hotel/device/command/reboot': scoped('device', post(IdBody, DeviceCommandRecord, acts('device'))),
 };

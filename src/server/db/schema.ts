@@ -154,6 +154,8 @@ export interface DeviceTable extends Audited {
   orgId: number | null;
   /** The staff user who created it (the 仅本人 scope); null for rows from before scopes. */
   createdBy: Generated<number | null>;
+  /** The gateway (a device of type `gateway`) that carries its heartbeats; null: it reports for itself. */
+  gatewayId: Generated<number | null>;
 }
 
 /**
@@ -190,7 +192,7 @@ export interface DeviceTransitionTable {
   deviceId: number;
   online: number;
   at: number;
-  /** heartbeat | sweep | ... (what flipped it). */
+  /** heartbeat | sweep | gateway | disconnect | unreachable (behind a gateway that is down). */
   cause: string;
 }
 
@@ -216,6 +218,8 @@ export interface AlarmTable {
   acknowledgeNote: Generated<string>;
   clearedBy: string | null;
   clearedAt: number | null;
+  /** The alarm this one is a symptom of (its gateway's offline alarm); null for a cause. */
+  causeId: Generated<number | null>;
 }
 
 export interface AdvancedTable extends Audited {

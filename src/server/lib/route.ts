@@ -21,7 +21,7 @@ export type Access = 'public' | 'session' | 'resource' | 'metrics';
  * Called by machines many times a second (devices, load balancers, scrapers): their request lines
  * are logged at `config.hotPathLogLevel` (default warn), so an info log stays readable and cheap.
  */
-const HOT_PATHS: ReadonlySet<EndpointKey> = new Set<EndpointKey>(['/hotel/device/heartbeat', 'GET /healthz', 'GET /readyz', 'GET /metrics']);
+const HOT_PATHS: ReadonlySet<EndpointKey> = new Set<EndpointKey>(['/hotel/device/heartbeat', '/hotel/device/gateway/heartbeat', 'GET /healthz', 'GET /readyz', 'GET /metrics']);
 
 export interface SessionUser {
   sessionId: number;

@@ -76,7 +76,7 @@ function pick(values: FormValues, fields: FieldConfig[]): FormValues {
 export function ListScreen<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData, BatchBody = never, BatchData = unknown>(
   props: ListScreenProps<A, Row, CreateBody, CreateData, EditBody, EditData, BatchBody, BatchData>,
 ) {
-  const { view, noun, useInquire: useQuery, rowKey, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
+  const { view, noun, useInquire: useQuery, rowKey, expandable, pageSize, filters, columns, fields = NO_FIELDS, createDefaults = NO_DEFAULTS } = props;
   const { create, edit, detail, rowActions, toolbar, exportTo, importFrom } = props;
   const batch = props.batch as BatchConfig<Row, BatchBody, BatchData> | undefined;
   const createFields = fieldsFor(fields, 'create');
@@ -170,6 +170,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
           inquiry={inquiry}
           columns={tableColumns}
           rowKey={rowKey}
+          expandable={expandable}
           rowSelection={
             mayBatch
               ? {

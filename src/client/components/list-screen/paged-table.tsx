@@ -16,6 +16,7 @@ export interface PagedTableProps<Row> {
   rowKey?: keyof Row & string;
   /** Tick boxes on the rows (the list-screen block's batch actions). */
   rowSelection?: TableProps<Row>['rowSelection'];
+  expandable?: TableProps<Row>['expandable'];
 }
 
 const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
@@ -42,13 +43,14 @@ export function totalText(data: { total: number; totalIsLowerBound?: boolean } |
   return data.totalIsLowerBound ? `共 ${data.total.toLocaleString('en-US')}+ 条` : `共 ${data.total} 条`;
 }
 
-export function PagedTable<Row extends object>({ inquiry, columns, rowKey, rowSelection }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ inquiry, columns, rowKey, rowSelection, expandable }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
   const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
     <Table<Row>
       rowKey={rowKey ?? 'id'}
       rowSelection={rowSelection}
+      expandable={expandable}
       columns={withCellRenderers(columns, dict, sort)}
       onChange={(_pagination, _filters, sorter, { action }) => {
         if (action === 'sort') changeSort(sortOfChange(sorter, columns));

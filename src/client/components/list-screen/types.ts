@@ -1,5 +1,5 @@
 /** The configuration vocabulary of the list-screen block (see index.ts for the whole picture). */
-import type { FormRule, TableColumnType } from 'antd';
+import type { FormRule, TableColumnType, TableProps } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 
 import type { Envelope, Paged } from '../../../contract/constants';
@@ -207,6 +207,8 @@ export interface ListScreenProps<A extends PagedArg, Row extends object, CreateB
   useInquire: PagedQueryHook<A, Row>;
   /** The field identifying a row (default 'id'). */
   rowKey?: keyof Row & string;
+  /** Rows that unfold to show more under them (antd's expandable rows, e.g. an alarm's symptoms). */
+  expandable?: TableProps<Row>['expandable'];
   pageSize?: number;
   /** Params every request carries (e.g. the menuId of a menu's resources); keep it memoised. */
   fixedParams?: Partial<NonNullable<A['params']>>;

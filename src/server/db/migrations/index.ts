@@ -24,6 +24,8 @@ import { notificationRules } from './023_notification_rules';
 import { eventOutbox } from './024_event_outbox';
 import { alarmAcknowledgeNote } from './025_alarm_acknowledge_note';
 import { scopedRecords } from './027_scoped_records';
+import { deviceGateways } from './028_device_gateways';
+import { alarmCauses } from './029_alarm_causes';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -54,6 +56,8 @@ export class CodeMigrationProvider implements MigrationProvider {
       '024_event_outbox': eventOutbox(this.dialect),
       '025_alarm_acknowledge_note': alarmAcknowledgeNote,
       '027_scoped_records': scopedRecords,
+      '028_device_gateways': deviceGateways,
+      '029_alarm_causes': alarmCauses,
     });
   }
 }

@@ -22,6 +22,7 @@ const UNGUARDED_SUMMARIES: Record<string, { summary: string; tag: string }> = {
   '/sys/capabilities': { summary: '服务端已配置的能力（如远程指令）', tag: '会话' },
   '/sys/dict/resource/inquire': { summary: '本人可见页面的字典项', tag: '会话' },
   '/hotel/device/heartbeat': { summary: '设备心跳（设备密钥认证）', tag: '设备接入' },
+  '/hotel/device/gateway/heartbeat': { summary: '网关批量心跳：网关自身及其子设备（网关密钥认证）', tag: '设备接入' },
   '/healthz': { summary: '存活检查（负载均衡用）', tag: '运维' },
   '/readyz': { summary: '就绪检查：数据库可用且迁移完成（负载均衡用）', tag: '运维' },
   '/metrics': { summary: 'Prometheus 指标（监控令牌认证）', tag: '运维' },
@@ -80,7 +81,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, options: { resource
       const path = url.slice(API_PREFIX.length);
       const access = route.config?.access ?? 'resource';
       const named = summaries.get(path);
-      const security = path === '/hotel/device/heartbeat' ? [{ deviceKey: [] }] : SECURITY[access];
+      const security = path === '/hotel/device/heartbeat' || path === '/hotel/device/gateway/heartbeat' ? [{ deviceKey: [] }] : SECURITY[access];
       return {
         schema: { ...schema, summary: named?.summary ?? '', tags: named ? [named.tag] : [], description: `应答 code：${CODES[access]}`, security },
         url,

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StatusDevice } from './records';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
 import { yieldToEventLoop } from '../../lib/event-loop';
-import { idValueRows } from '../../lib/id-list';
+import { idIn, idValueRows } from '../../lib/id-list';
 
 /**
  * Rows per flush statement (the event loop runs between them). On SQLite a statement holds the
@@ -48,6 +48,29 @@ export async function bringOnline(app: FastifyInstance, device: StatusDevice, at
     return true;
   });
   if (flipped) await records.write();
+  return flipped;
+}
+
+/**
+ * Takes these online devices offline at `at` at once (a gateway reporting that its children
+ * disconnected), with their transitions in the same transaction; answers how many flipped.
+ */
+export async function takeOffline(app: FastifyInstance, devices: StatusDevice[], at: number): Promise<number> {
+  if (devices.length === 0) return 0;
+  const records = new TransitionRecords(app, 0, at);
+  const byId = new Map(devices.map((device) => [device.id, device]));
+  const flipped = await app.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('hotelDevicePresence')
+      .set(flipTo(0, at))
+      .where(idIn(app.dialect, 'id', [...byId.keys()]))
+      .where('online', '=', 1)
+      .returning('id')
+      .execute();
+    await applyDeviceTransitions(app, trx, { devices: rows.map((row) => byId.get(row.id)!), to: 0, cause: 'disconnect', at }, records);
+    return rows.length;
+  });
+  await records.write();
   return flipped;
 }
 

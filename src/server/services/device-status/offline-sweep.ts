@@ -11,6 +11,9 @@ import { idIn } from '../../lib/id-list';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
 
+/** The device_type dictionary value of a gateway (routes/hotel/device/gateway.ts). */
+export const GATEWAY_TYPE = 'gateway';
+
 /**
  * Devices the offline sweep flips per transaction (see sweepOffline). Small enough that each
  * is a few milliseconds: on SQLite a statement holds the event loop, heartbeats included.
@@ -82,6 +85,27 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
   const quiet: StaleDevices = (eb, column) => eb.and([eb(column('online'), '=', 1), eb(column('lastSeenAt'), '<', latestCutoff), eb(column('lastSeenAt'), '<', cutoff)]);
   let flipped = 0;
   const records = new TransitionRecords(app, 0, now);
+  // Gateways first: a gateway that is down takes its children with it, and they are then its
+  // symptoms, unreachable behind it, not alarms of their own (transitions.ts). The partial index
+  // of gateways (migration 028) makes this a read of the gateways alone.
+  const staleGateway: StaleDevices = (eb, column) => eb.or([neverSeen(eb, column), quiet(eb, column)]);
+  const gateways = await app.db
+    .selectFrom('hotelDevice')
+    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+    .select('hotelDevice.id')
+    .where('hotelDevice.type', '=', sql.lit(GATEWAY_TYPE))
+    .where((eb) => staleGateway(eb, byIdOnly))
+    .orderBy('hotelDevice.id')
+    .execute();
+  for (let start = 0; start < gateways.length; start += SWEEP_CHUNK) {
+    const ids = gateways.slice(start, start + SWEEP_CHUNK).map((row) => row.id);
+    flipped += await app.db.transaction().execute(async (trx) => {
+      const offline = await flipStaleOffline(app, trx, staleGateway, ids, now).execute();
+      await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
+      return offline.length;
+    });
+    await yieldToEventLoop();
+  }
   for (const stale of [neverSeen, quiet]) {
     let after: { id: number; lastSeenAt: number | null } | undefined;
     for (;;) {

@@ -16,11 +16,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { idIn, idRows } from '../../lib/id-list';
+import { idIn, idRows, idValueRows } from '../../lib/id-list';
 import { announceAlarmEvent, publishByUnit } from '../events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
 
-export type TransitionCause = 'heartbeat' | 'sweep';
+/** unreachable is not passed in: it is what an offline flip records for a device behind a gateway that is down. */
+export type TransitionCause = 'heartbeat' | 'sweep' | 'disconnect';
 
 /**
  * A flipped device: with its name and serial number where the caller has them (a heartbeat looked
@@ -41,6 +42,11 @@ export const DELETED_DEVICE = '已删除';
 /** Who clears an alarm the device's own recovery ended. */
 export const SYSTEM_ACTOR = '系统';
 export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
+/** The status history's cause of a device that went offline behind a gateway that is down (不可达). */
+export const UNREACHABLE = 'unreachable';
+export const UNREACHABLE_MESSAGE = '所属网关离线，设备不可达';
+/** A symptom whose gateway came back while the device itself stayed silent. */
+export const PROMOTED_MESSAGE = '所属网关已恢复，设备仍无心跳';
 /**
  * Devices per statement: their ids travel as one bound parameter, so this bounds only the work per
  * statement (the sweep's chunks are this size too).
@@ -121,7 +127,82 @@ export const alarmsRaisedAt = (app: FastifyInstance, db: Kysely<Database>, devic
     .where('type', '=', OFFLINE_ALARM.type)
     .where('clearedAt', 'is', null)
     .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
-    .where(sql<number>`+${sql.ref('count')}`, '=', 1);
+    .where(sql<number>`+${sql.ref('count')}`, '=', 1)
+    .where('causeId', 'is', null);
+
+/**
+ * The active offline alarm of the gateway of each of these devices whose gateway is offline: the
+ * cause of their going offline (they are unreachable behind it), by device id.
+ */
+async function gatewayAlarmsOf(app: FastifyInstance, db: Kysely<Database>, deviceIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('hotelDevice as c')
+    .innerJoin('hotelDevicePresence as gp', 'gp.id', 'c.gatewayId')
+    .innerJoin('hotelAlarm as g', 'g.deviceId', 'c.gatewayId')
+    .select(['c.id', 'g.id as causeId'])
+    .where(idIn(app.dialect, 'c.id', deviceIds))
+    .where('gp.online', '=', 0)
+    .where('g.type', '=', OFFLINE_ALARM.type)
+    .where('g.clearedAt', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.causeId)]));
+}
+
+/** Raises (or repeats) the own offline alarms of these devices, which went offline for themselves. */
+async function raiseOwn(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  deviceIds: number[],
+  byId: Map<number, TransitionDevice>,
+  at: number,
+  records: TransitionRecords,
+): Promise<void> {
+  if (deviceIds.length === 0) return;
+  // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
+  // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
+  // needs it to read the ON CONFLICT of an INSERT … SELECT.)
+  const { type, severity, message } = OFFLINE_ALARM;
+  const raiseOrRepeat = sql`
+    insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
+    select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1 from (${idRows(app.dialect, deviceIds)}) as d where true
+    on conflict (device_id, type) where cleared_at is null
+    do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`;
+  if (!records.raised.full) {
+    const { rows } = await sql<{ id: number | string; deviceId: number; count: number }>`${raiseOrRepeat} returning id, device_id, count`.execute(db);
+    records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
+  } else {
+    // Past the alarms the record itemizes it only counts them: those of the batch raised by this
+    // statement, in its transaction. Reading back every row instead (a million in a mass outage,
+    // each mapped to an object) was half of the sweep's alarm writes.
+    await raiseOrRepeat.execute(db);
+    const raised = await alarmsRaisedAt(app, db, deviceIds, at).executeTakeFirstOrThrow();
+    records.raised.addCount(Number(raised.n));
+  }
+}
+
+/**
+ * Every raise has its clear, and a cleared cause leaves no symptom behind: the symptoms of these
+ * alarms (just cleared: their gateway is back) whose device is still silent become alarms of their
+ * own, announced as raised now.
+ */
+async function promoteSymptoms(app: FastifyInstance, db: Kysely<Database>, clearedIds: number[], at: number, records: TransitionRecords): Promise<void> {
+  if (clearedIds.length === 0) return;
+  const promoted = await db
+    .updateTable('hotelAlarm')
+    .set({ causeId: null, message: PROMOTED_MESSAGE, lastAt: at })
+    .where(idIn(app.dialect, 'causeId', clearedIds))
+    .where('clearedAt', 'is', null)
+    .returning(['id', 'deviceId'])
+    .execute();
+  if (promoted.length === 0) return;
+  records.raised.add(promoted.map((row) => ({ id: row.id, device: { id: row.deviceId } })));
+  await announceAlarmEvent(db, app.dialect, {
+    event: 'promote',
+    type: OFFLINE_ALARM.type,
+    alarmIds: promoted.map((row) => row.id),
+    at,
+  });
+}
 
 /**
  * Writes what the flips mean, in `db`: the transaction whose UPDATE set the flags (see above). The
@@ -136,7 +217,6 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
   for (const batch of batches(devices)) {
     const batchIds = batch.map((device) => device.id);
     const ids = idRows(app.dialect, batchIds);
-    await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
     // One event per batch and hotel: a mass outage is a few hundred events, not a million.
     await publishByUnit(
       db,
@@ -146,28 +226,30 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
       (deviceIds) => ({ kind: 'device-status', deviceIds, online: to, at }),
     );
     if (to === 0) {
-      // The partial unique index (device_id, type) where cleared_at is null makes a repeat update
-      // the active alarm, also when two instances raise it at the same moment. (`where true`: SQLite
-      // needs it to read the ON CONFLICT of an INSERT … SELECT.)
-      const { type, severity, message } = OFFLINE_ALARM;
-      const raiseOrRepeat = sql`
-        insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
-        select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1 from (${ids}) as d where true
-        on conflict (device_id, type) where cleared_at is null
-        do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`;
-      if (!records.raised.full) {
-        const { rows } = await sql<{ id: number | string; deviceId: number; count: number }>`${raiseOrRepeat} returning id, device_id, count`.execute(db);
-        records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
-      } else {
-        // Past the alarms the record itemizes it only counts them: those of the batch raised by this
-        // statement, in its transaction. Reading back every row instead (a million in a mass outage,
-        // each mapped to an object) was half of the sweep's alarm writes.
-        await raiseOrRepeat.execute(db);
-        const raised = await alarmsRaisedAt(app, db, batchIds, at).executeTakeFirstOrThrow();
-        records.raised.addCount(Number(raised.n));
+      const causes = await gatewayAlarmsOf(app, db, batchIds);
+      const own = batchIds.filter((id) => !causes.has(id));
+      const behind = batchIds.filter((id) => causes.has(id));
+      await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${cause} from (${idRows(app.dialect, own)}) as d`.execute(db);
+      await raiseOwn(app, db, own, byId, at, records);
+      if (behind.length > 0) {
+        // Unreachable behind a gateway that is down: recorded as such, and an alarm that is its
+        // gateway's symptom (folded under it, not counted, not told to causes-only rules).
+        await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${UNREACHABLE} from (${idRows(app.dialect, behind)}) as d`.execute(db);
+        const rows = idValueRows(
+          app.dialect,
+          behind,
+          behind.map((id) => causes.get(id)!),
+        );
+        const { type, severity } = OFFLINE_ALARM;
+        await sql`
+          insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+          select d.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, d.value from (${rows}) as d where true
+          on conflict (device_id, type) where cleared_at is null
+          do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
       }
-      await announceAlarmEvent(db, app.dialect, { event: 'raise', type, deviceIds: batchIds, at });
+      await announceAlarmEvent(db, app.dialect, { event: 'raise', type: OFFLINE_ALARM.type, deviceIds: batchIds, at });
     } else {
+      await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
       const rows = await db
         .updateTable('hotelAlarm')
         .set({ clearedAt: at, clearedBy: SYSTEM_ACTOR })
@@ -178,6 +260,13 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         .execute();
       records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
       await announceAlarmEvent(db, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at }, SYSTEM_ACTOR);
+      await promoteSymptoms(
+        app,
+        db,
+        rows.map((row) => row.id),
+        at,
+        records,
+      );
     }
   }
 }

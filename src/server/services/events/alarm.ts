@@ -18,6 +18,15 @@ export async function announceAlarmEvent(db: Kysely<Database> | Transaction<Data
       (id) => id,
       (deviceIds) => ({ kind: 'alarm-raised', type: event.type, deviceIds, at: event.at }),
     );
+  } else if (event.event === 'promote') {
+    const deviceOf = await devicesOfAlarms(db, dialect, event.alarmIds);
+    await publishByUnit(
+      db,
+      dialect,
+      [...new Set(deviceOf.values())],
+      (id) => id,
+      (deviceIds) => ({ kind: 'alarm-raised', type: event.type, deviceIds, at: event.at }),
+    );
   } else {
     const deviceOf = await devicesOfAlarms(db, dialect, event.alarmIds);
     await publishByUnit(

@@ -5,8 +5,8 @@
  *
  * - a raise goes, once per channel, to the channels of every enabled rule it matches: alarm type,
  *   lowest severity, location subtree (the hotel/org subtree of data scope will be one more
- *   condition here), causes only or symptoms too (every alarm raised today is a cause: the
- *   symptom marking of correlated alarms is a later issue's, and `isSymptom` is where it lands);
+ *   condition here), causes only or symptoms too (a symptom names its cause: a device unreachable
+ *   behind its gateway that is down);
  *   outside the rule's quiet hours (a daily window in Asia/Shanghai), and not while a maintenance
  *   window covers the device's location (nothing is sent; the alarm is still recorded);
  * - each matching rule's escalation steps wait in notify_escalation; when one is due the worker
@@ -26,7 +26,11 @@ import { parseJsonList } from '../../lib/json-list';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** An alarm event as the alarm code reports it: the alarms raised (by device, at one time) or cleared (by id). */
-export type AlarmEvent = { event: 'raise'; type: string; deviceIds: number[]; at: number } | { event: 'clear'; alarmIds: number[]; at: number };
+export type AlarmEvent =
+  | { event: 'raise'; type: string; deviceIds: number[]; at: number }
+  /** Symptoms that became alarms of their own (their cause cleared while their device stays silent): raised now. */
+  | { event: 'promote'; type: string; alarmIds: number[]; at: number }
+  | { event: 'clear'; alarmIds: number[]; at: number };
 
 /** More severe first: a rule's lowest severity lets through itself and those before it. */
 const SEVERITY_ORDER = ['critical', 'major', 'minor', 'warning'];
@@ -82,13 +86,14 @@ const severeEnough = (severity: string, lowest: string) => {
   return rank !== -1 && limit !== -1 && rank <= limit;
 };
 
-/** Whether the alarm is a symptom of another (correlation of alarms is not built yet: none is). */
-const isSymptom = (alarm: AlarmFields): boolean => alarm.id < 0;
-
 interface LocatedAlarm extends AlarmFields {
   /** The device's location and its ancestors. */
   line: number[];
+  /** The alarm it is a symptom of; null for a cause. */
+  causeId: number | null;
 }
+
+const isSymptom = (alarm: LocatedAlarm): boolean => alarm.causeId !== null;
 
 async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise<LocatedAlarm[]> {
   if (alarmIds.length === 0) return [];
@@ -104,6 +109,7 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
       'a.clearedAt',
       'a.count',
       'a.deviceId',
+      'a.causeId',
       'd.name as deviceName',
       'd.sn as deviceSn',
       'd.roomNo',
@@ -116,9 +122,10 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
     db,
     rows.map((row) => row.locationId),
   );
-  return rows.map(({ roomNo, locationId, ...alarm }) => ({
+  return rows.map(({ roomNo, locationId, causeId, ...alarm }) => ({
     ...alarm,
     id: Number(alarm.id),
+    causeId: causeId === null ? null : Number(causeId),
     location: locationId === null ? roomNo : locations.pathOf(locationId),
     line: locations.lineOf(locationId),
   }));
@@ -153,11 +160,18 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
     .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
     .where(sql<number>`+${sql.ref('count')}`, '=', 1)
     .execute();
-  const alarms = await loadAlarms(
+  return raisedAlarms(
     db,
     dialect,
     ids.map((row) => Number(row.id)),
+    at,
+    rules,
   );
+}
+
+/** The messages and escalation steps of these alarms, raised at `at`. */
+async function raisedAlarms(db: Db, dialect: Dialect, alarmIds: number[], at: number, rules: Rule[]): Promise<number> {
+  const alarms = await loadAlarms(db, dialect, alarmIds);
   if (alarms.length === 0) return 0;
   const windows = await db.selectFrom('notifyMaintenance').select('locationId').where('state', '=', 1).where('startsAt', '<=', at).where('endsAt', '>', at).execute();
   const pairs: Array<{ alarm: AlarmFields; channelId: number }> = [];
@@ -215,9 +229,10 @@ async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number)
  */
 export async function notifyAlarmEvent(db: Db, dialect: Dialect, event: AlarmEvent): Promise<number> {
   if (event.event === 'clear') return event.alarmIds.length === 0 ? 0 : cleared(db, dialect, event.alarmIds, event.at);
-  if (event.deviceIds.length === 0) return 0;
+  if ((event.event === 'raise' ? event.deviceIds : event.alarmIds).length === 0) return 0;
   const rules = await enabledRules(db);
-  return rules.length === 0 ? 0 : raised(db, dialect, event.type, event.deviceIds, event.at, rules);
+  if (rules.length === 0) return 0;
+  return event.event === 'raise' ? raised(db, dialect, event.type, event.deviceIds, event.at, rules) : raisedAlarms(db, dialect, event.alarmIds, event.at, rules);
 }
 
 /**

@@ -46,6 +46,8 @@ export const activeAlarm: AlarmRow = {
   acknowledgeNote: '',
   clearedBy: null,
   clearedAt: null,
+  causeId: null,
+  symptomCount: 0,
 };
 
 export const clearedAlarm: AlarmRow = {

@@ -30,6 +30,7 @@ export const lock101: DeviceRow = {
   roomNo: '101',
   locationId: null,
   orgId: null,
+  gatewayId: null,
   locationPath: '',
   state: 1,
   online: 1,

@@ -38,7 +38,11 @@ export const isOpen = (alarm: AlarmRow) => alarm.acknowledgedAt === null && alar
 export const ACKNOWLEDGE_NOTE = { label: '确认备注', max: 200 };
 
 export const alarmColumns: ColumnConfig<AlarmRow, AlarmSortKey>[] = [
-  { title: '设备', dataIndex: 'deviceName', render: (_: string, row: AlarmRow) => `${row.deviceName}（${row.deviceSn}）` },
+  {
+    title: '设备',
+    dataIndex: 'deviceName',
+    render: (_: string, row: AlarmRow) => `${row.deviceName}（${row.deviceSn}）${row.symptomCount > 0 ? `，${row.symptomCount} 台设备不可达` : ''}`,
+  },
   { title: '类型', dataIndex: 'type', render: (type: string) => ALARM_TYPE_LABELS[type] ?? type },
   { title: '级别', dataIndex: 'severity', dict: 'severity', sortKey: 'severity' },
   { title: '状态', dataIndex: 'clearedAt', render: (clearedAt: number | null) => (clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>) },

@@ -1,5 +1,6 @@
 /**
- * 告警管理 (hotel/alarm): the alarms the system raised (a device going offline), newest first;
+ * 告警管理 (hotel/alarm): the alarms the system raised (a device going offline), newest first,
+ * causes only: a gateway's alarm unfolds to the devices unreachable behind it (symptoms.tsx);
  * 确认 (asked first, with an optional note; only for alarms neither acknowledged nor cleared) and
  * 清除 per row, 批量确认 on the ticked rows, and the per-device-type inactivity timeouts (超时设置)
  * the offline sweep uses.
@@ -12,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlarmsMutation, useBatchAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
 import { ACKNOWLEDGE_NOTE, alarmColumns, alarmFilters, isOpen, type AlarmRow } from './config';
 import { TimeoutDialog } from './timeout-dialog';
+import { symptomRows } from './symptoms';
 
 export const ALARM_VIEW = 'hotel/alarm';
 
@@ -51,6 +53,7 @@ export default function HotelAlarmScreen() {
           selectable: isOpen,
           actions: [{ label: '批量确认', confirm: (count) => `确定确认所选的 ${count} 条告警？`, note: ACKNOWLEDGE_NOTE, body: (ids, note) => ({ ids, note }) }],
         }}
+        expandable={symptomRows}
         toolbar={() => (
           <Permitted view={ALARM_VIEW} resource="api_timeouts">
             <Button onClick={() => setTimeoutsOpen(true)} data-testid="alarm-timeouts">

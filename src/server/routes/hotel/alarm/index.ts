@@ -4,7 +4,7 @@
  * offline sweep. Also one device's status history for the device drawer (/hotel/device/status).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { BodyOf } from '../../../../contract';
 import type { ALARM_SORT_KEYS } from '../../../../contract/hotel/alarm';
 import { RECENT_ALARMS } from '../../../../contract/hotel/alarm';
@@ -45,7 +45,19 @@ const alarmColumns = [
   'a.acknowledgeNote',
   'a.clearedBy',
   'a.clearedAt',
+  'a.causeId',
 ] as const;
+
+/** A cause's symptoms, counted for the rows of a page (through the partial index on cause_id). */
+const symptomCount = (eb: ExpressionBuilder<Database & { a: Database['hotelAlarm'] }, 'a'>) =>
+  eb
+    .selectFrom('hotelAlarm as s')
+    .select((inner) => inner.fn.countAll<number | string>().as('n'))
+    .whereRef('s.causeId', '=', 'a.id')
+    .as('symptomCount');
+type ListedAlarm = { causeId: number | string | null; symptomCount: number | string | null };
+/** bigint columns and counts arrive as strings from PostgreSQL. */
+const listed = <T extends ListedAlarm>(row: T) => ({ ...row, causeId: row.causeId === null ? null : Number(row.causeId), symptomCount: Number(row.symptomCount ?? 0) });
 
 /** An alarm is in scope when its device is (the device's hotel, or under 仅本人 its creator). */
 const ALARM_SCOPE = { org: 'd.orgId', self: 'd.createdBy' };
@@ -80,6 +92,8 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     }
     if (filters.startAt !== undefined) query = query.where('a.startedAt', '>=', filters.startAt);
     if (filters.endAt !== undefined) query = query.where('a.startedAt', '<=', filters.endAt);
+    // Causes, each with its symptoms folded under it; or one cause's symptoms.
+    query = filters.causeId !== undefined ? query.where('a.causeId', '=', filters.causeId) : query.where('a.causeId', 'is', null);
     return query;
   };
 
@@ -91,18 +105,29 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     const page = await fetchCappedPage(
       request.body,
       countUpTo(app.reads, query.select('a.id')),
-      (limit, offset, seek) =>
-        ordered(query.$if(seek !== null, (q) => q.where(seek!)).select([...alarmColumns]), order)
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+      async (limit, offset, seek) =>
+        (
+          await ordered(
+            query
+              .$if(seek !== null, (q) => q.where(seek!))
+              .select([...alarmColumns])
+              .select(symptomCount),
+            order,
+          )
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map(listed),
       {
         order,
-        rowById: (id) =>
-          alarmsWithDevices(app.reads, scope)
+        rowById: async (id) => {
+          const row = await alarmsWithDevices(app.reads, scope)
             .select([...alarmColumns])
+            .select(symptomCount)
             .where('a.id', '=', id)
-            .executeTakeFirst(),
+            .executeTakeFirst();
+          return row && listed(row);
+        },
       },
     );
     return ok(page);
@@ -223,12 +248,13 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
     );
     const alarms = await alarmsWithDevices(app.db, scope)
       .select([...alarmColumns])
+      .select(symptomCount)
       .where('a.deviceId', '=', id)
       .orderBy('a.startedAt', 'desc')
       .orderBy('a.id', 'desc')
       .limit(RECENT_ALARMS)
       .execute();
-    return ok({ ...device, transitions, alarms });
+    return ok({ ...device, transitions, alarms: alarms.map(listed) });
   });
   return Promise.resolve();
 }

@@ -25,9 +25,9 @@ export type HeartbeatOutcome = { outcome: 'accepted'; serverTime: number } | { o
 // A device authenticates with its own key: no staff scope applies (the SQL is the unscoped one).
 export const heartbeatLookup = (db: Kysely<Database>, dialect: Dialect) =>
   devicesJoinedToPresence(db, SYSTEM_SCOPE)
-    .select(['hotelDevice.id', 'name', 'sn', 'state', 'online', 'keyHash'])
+    .select(['hotelDevice.id', 'name', 'sn', 'type', 'state', 'online', 'keyHash'])
     .where(textIn(dialect, 'sn', []));
-type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['executeTakeFirstOrThrow']>>;
+export type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['executeTakeFirstOrThrow']>>;
 
 /**
  * The devices of the heartbeats that arrive together, read by sn with one query per database (the
@@ -35,7 +35,7 @@ type HeartbeatDevice = Awaited<ReturnType<ReturnType<typeof heartbeatLookup>['ex
  */
 const lookups = new WeakMap<Kysely<Database>, BatchedReads<string, HeartbeatDevice>>();
 
-function deviceBySn(db: Kysely<Database>, dialect: Dialect, sn: string): Promise<HeartbeatDevice | undefined> {
+export function deviceBySn(db: Kysely<Database>, dialect: Dialect, sn: string): Promise<HeartbeatDevice | undefined> {
   let reads = lookups.get(db);
   if (!reads) {
     const compiled = heartbeatLookup(db, dialect).compile();
@@ -56,8 +56,16 @@ export async function acceptHeartbeat(app: FastifyInstance, { sn, key, transport
   if (refusal || !device) return { outcome: refusal ?? 'unauthenticated' };
 
   const now = Date.now();
-  // Status, not an edit: the version stays, so heartbeats never make an open edit dialog stale.
+  await countHeartbeat(app, device, now);
+  return { outcome: 'accepted', serverTime: now };
+}
+
+/**
+ * An accepted heartbeat of an enabled device at `now`: the flip to online at once, or its last-seen
+ * time into the next flush. Status, not an edit: the version stays, so heartbeats never make an
+ * open edit dialog stale.
+ */
+export async function countHeartbeat(app: FastifyInstance, device: Pick<HeartbeatDevice, 'id' | 'name' | 'sn' | 'online'>, now: number): Promise<void> {
   const status = { id: device.id, name: device.name, sn: device.sn };
   if (device.online === 1 || !(await bringOnline(app, status, now))) app.lastSeen.note(status, now);
-  return { outcome: 'accepted', serverTime: now };
 }

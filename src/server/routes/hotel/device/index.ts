@@ -21,6 +21,8 @@ import type { DEVICE_SORT_KEYS } from '../../../../contract/hotel/device';
 import { viewLabels } from '../../../services/dictionary-labels';
 import { hashDeviceKey, issueDeviceKey } from './device-key';
 import { acceptHeartbeat } from './heartbeat';
+import { acceptGatewayMessage } from './gateway';
+import { GATEWAY_TYPE } from '../../../services/device-status/offline-sweep';
 import { assertKnownDeviceType } from '../../../services/device-types';
 import { deviceImportRoutes } from './import';
 import { deviceCommandRoutes, latestCommands } from './commands';
@@ -80,6 +82,29 @@ const formColumns = (body: BodyOf<'/hotel/device/creation'>) => ({
 });
 
 /**
+ * A device's gateway: a device of type 网关 in the caller's scope (else it answers as a missing
+ * gateway would), of the device's own hotel, not the device itself, and one level only (a gateway
+ * has no gateway; a device that carries children cannot be put behind one), so "behind a gateway
+ * that is down" never needs a walk up a chain.
+ */
+async function assertGateway(db: Kysely<Database>, scope: DataScope, gatewayId: number | null, device: { id: number | null; orgId: number | null }): Promise<void> {
+  if (gatewayId === null) return;
+  if (gatewayId === device.id) throw invalid('设备不能以自己为网关');
+  const gateway = await scopedDevices(db, scope)
+    .select(['hotelDevice.type', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
+    .where('hotelDevice.id', '=', gatewayId)
+    .executeTakeFirst();
+  if (!gateway) throw notFound('所属网关');
+  if (gateway.type !== GATEWAY_TYPE) throw invalid('所属网关必须是类型为“网关”的设备');
+  if (gateway.gatewayId !== null) throw invalid('所属网关自身挂在另一个网关下，网关只能有一级');
+  if (gateway.orgId !== device.orgId) throw invalid('所属网关与设备不属于同一酒店');
+  if (device.id !== null) {
+    const child = await db.selectFrom('hotelDevice').select('id').where('gatewayId', '=', device.id).limit(1).executeTakeFirst();
+    if (child) throw invalid('该设备是其他设备的网关，不能再挂到网关下');
+  }
+}
+
+/**
  * The hotel a device goes to: the one asked for, else its location's, else the caller's own unit.
  * A location belongs to one hotel, so both must agree; outside the caller's scope it answers as a
  * missing unit would.
@@ -103,6 +128,7 @@ const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
   locationId: row.locationId,
   locationPath: locations.pathOf(row.locationId),
   orgId: row.orgId,
+  gatewayId: row.gatewayId,
   state: row.state,
   online: row.online,
   lastSeenAt: row.lastSeenAt,
@@ -246,6 +272,8 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     await assertKnownDeviceType(app.db, body.type);
     await assertLocation(app.db, body.locationId);
     const orgId = await deviceHotel(app.db, scope, body.orgId, body.locationId, me.orgId);
+    const gatewayId = body.gatewayId ?? null;
+    await assertGateway(app.db, scope, gatewayId, { id: null, orgId });
     if (await snTaken(body.sn)) throw conflict(SN_TAKEN);
     const deviceKey = issueDeviceKey();
     const now = Date.now();
@@ -253,7 +281,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       () =>
         app.db
           .insertInto('hotelDevice')
-          .values({ ...formColumns(body), orgId, createdBy: me.userId, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
+          .values({ ...formColumns(body), orgId, gatewayId, createdBy: me.userId, keyHash: hashDeviceKey(deviceKey), createdAt: now, updatedAt: now })
           .returning('id')
           .executeTakeFirstOrThrow(),
       SN_TAKEN,
@@ -266,10 +294,13 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     const scope = currentScope(request);
     // The edit and, for a device it disables, its presence: one transaction.
     const edited = await app.db.transaction().execute(async (trx) => {
-      const device = await scopedDevices(trx, scope).select(['hotelDevice.orgId']).where('hotelDevice.id', '=', body.id).executeTakeFirst();
+      const device = await scopedDevices(trx, scope).select(['hotelDevice.orgId', 'hotelDevice.gatewayId']).where('hotelDevice.id', '=', body.id).executeTakeFirst();
       if (!device) throw notFound('设备');
       // Without a hotel asked for, a device keeps its own unless its new location names another.
       const orgId = await deviceHotel(trx, scope, body.orgId, body.locationId, device.orgId);
+      // Left out, the device keeps its gateway, which must still fit (its hotel may have changed).
+      const gatewayId = body.gatewayId === undefined ? device.gatewayId : body.gatewayId;
+      await assertGateway(trx, scope, gatewayId, { id: body.id, orgId });
       const row = await versionedEdit(trx, {
         table: 'hotelDevice',
         edit: body,
@@ -281,7 +312,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
           if (body.type !== current.type) await assertKnownDeviceType(trx, body.type);
           if (body.locationId !== current.locationId) await assertLocation(trx, body.locationId);
         },
-        changes: () => ({ ...formColumns(body), orgId }),
+        changes: () => ({ ...formColumns(body), orgId, gatewayId }),
       });
       if (body.state !== 1) await setOfflineWhenDisabled(trx, row.id);
       return row;
@@ -330,6 +361,16 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     // Only a caller holding the device's key learns that it is disabled.
     if (result.outcome === 'disabled') throw forbidden('设备已停用，请联系管理员');
     return ok({ serverTime: result.serverTime }, '心跳已接收');
+  });
+
+  defineRoute(app, '/hotel/device/gateway/heartbeat', 'public', async (request) => {
+    const header = request.headers[DEVICE_KEY_HEADER];
+    const { sn, devices } = request.body;
+    const result = await acceptGatewayMessage(app, { sn, key: typeof header === 'string' ? header : '', kind: 'heartbeat', children: devices, transport: 'http' });
+    if (result.outcome === 'unauthenticated') throw unauthorized(AUTH_FAILED);
+    if (result.outcome === 'disabled') throw forbidden('设备已停用，请联系管理员');
+    if (result.outcome === 'notGateway') throw invalid('该设备不是网关');
+    return ok({ serverTime: result.serverTime, accepted: result.accepted, ignored: result.ignored }, '心跳已接收');
   });
   done();
 }

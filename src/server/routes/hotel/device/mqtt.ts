@@ -1,7 +1,11 @@
 /**
  * Devices over MQTT (when MQTT_URL is set). Topics, with <prefix> = MQTT_TOPIC_PREFIX (hotel):
  * - `<prefix>/device/<sn>/heartbeat`, payload `{"key":"<device key>"}`: the same heartbeat as HTTP;
- * - `<prefix>/device/<sn>/command/ack`, payload `{"key":"…","commandId":N}`: a command's answer.
+ * - `<prefix>/device/<sn>/command/ack`, payload `{"key":"…","commandId":N}`: a command's answer;
+ * - `<prefix>/gateway/<gateway sn>/heartbeat|connect|disconnect`, payload
+ *   `{"key":"<gateway key>","devices":["<child sn>",…]}`: the gateway's heartbeat and its children's
+ *   (heartbeat, connect) or its children gone (disconnect), at most GATEWAY_BATCH_MAX children a
+ *   message (gateway.ts).
  * The API subscribes through a shared subscription, so with several instances the broker hands each
  * message to one of them. A message that fails (malformed, too large, unknown sn, wrong key,
  * disabled device) is dropped and logged at warn, never with its key; nothing is published back.
@@ -11,12 +15,17 @@ import { INT4_MAX } from '../../../../contract/common';
 import { deviceKeyMatches } from './device-key';
 import { acceptHeartbeat } from './heartbeat';
 import { acknowledgeCommand } from './commands';
+import { acceptGatewayMessage, type GatewayMessageKind } from './gateway';
+import { GATEWAY_BATCH_MAX } from '../../../../contract/hotel/device';
 
 /** The shared-subscription group of the API instances. */
 export const MQTT_SHARE_GROUP = 'hotel-api';
 /** A heartbeat or ack is a few dozen bytes; anything far larger is refused unread. */
 export const MQTT_PAYLOAD_MAX_BYTES = 1024;
+/** A gateway's batch names up to GATEWAY_BATCH_MAX serial numbers of at most 64 characters. */
+export const MQTT_GATEWAY_PAYLOAD_MAX_BYTES = 96 * 1024;
 const SN_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+const GATEWAY_KINDS: readonly GatewayMessageKind[] = ['heartbeat', 'connect', 'disconnect'];
 const KEY_MAX = 128;
 
 interface DeviceMessage {
@@ -43,6 +52,23 @@ function parseMessage(payload: Buffer, withCommand: boolean): DeviceMessage | nu
   return typeof commandId === 'number' && Number.isInteger(commandId) && commandId > 0 && commandId <= INT4_MAX ? { key, commandId } : null;
 }
 
+/** `{ key, devices }` or null: a closed object, the key as for a device, the devices serial numbers. */
+function parseGatewayMessage(payload: Buffer): { key: string; devices: string[] } | null {
+  if (payload.length > MQTT_GATEWAY_PAYLOAD_MAX_BYTES) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { key, devices, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return null;
+  if (!Array.isArray(devices) || devices.length > GATEWAY_BATCH_MAX) return null;
+  if (!devices.every((sn): sn is string => typeof sn === 'string' && SN_PATTERN.test(sn))) return null;
+  return { key, devices };
+}
+
 export function deviceMqttRoutes(app: FastifyInstance): void {
   const link = app.mqtt;
   if (!link) return;
@@ -64,6 +90,21 @@ export function deviceMqttRoutes(app: FastifyInstance): void {
     }
     const result = await acceptHeartbeat(app, { sn, key: message.key, transport: 'mqtt' });
     if (result.outcome !== 'accepted') log.warn({ sn, reason: result.outcome }, 'mqtt heartbeat ignored');
+  });
+
+  const gatewayBase = `${app.config.mqtt.topicPrefix}/gateway/`;
+  link.handle(`$share/${MQTT_SHARE_GROUP}/${gatewayBase}+/+`, async (topic, payload) => {
+    const [sn = '', kind = ''] = topic.startsWith(gatewayBase) ? topic.slice(gatewayBase.length).split('/') : [];
+    const message = parseGatewayMessage(payload);
+    const known = GATEWAY_KINDS.find((candidate) => candidate === kind);
+    if (!SN_PATTERN.test(sn) || !known || !message) {
+      app.metrics.heartbeats.inc({ transport: 'mqtt', outcome: 'refused' });
+      log.warn({ topic, bytes: payload.length, reason: 'malformed' }, 'mqtt gateway message ignored');
+      return;
+    }
+    const result = await acceptGatewayMessage(app, { sn, key: message.key, kind: known, children: message.devices, transport: 'mqtt' });
+    if (result.outcome !== 'accepted') log.warn({ sn, kind: known, reason: result.outcome }, 'mqtt gateway message ignored');
+    else if (result.ignored > 0) log.warn({ sn, kind: known, ignored: result.ignored }, 'mqtt gateway message named devices that are not its enabled children');
   });
 
   link.handle(`$share/${MQTT_SHARE_GROUP}/${base}+/command/ack`, async (topic, payload) => {

@@ -55,12 +55,14 @@ export function panelRoutes(app: FastifyInstance, _options: unknown, done: () =>
       ),
       whole ? app.sessions.countActive(now) : Promise.resolve(0),
     ]);
-    // Open (not cleared) alarms: their count and the latest few, for the 告警 card.
+    // Open (not cleared) alarms that are causes: their count and the latest few, for the 告警 card
+    // (a symptom, such as a device unreachable behind its gateway, is folded under its cause).
     const activeAlarms = db
       .selectFrom('hotelAlarm as a')
       .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
       .$call(inScope(scope, { org: 'd.orgId', self: 'd.createdBy' }))
-      .where('a.clearedAt', 'is', null);
+      .where('a.clearedAt', 'is', null)
+      .where('a.causeId', 'is', null);
     const [alarmsActive, latestAlarms] = await Promise.all([
       count(activeAlarms.select((eb) => eb.fn.countAll<number>().as('n'))),
       activeAlarms
