@@ -154,6 +154,8 @@ export interface DeviceTable extends Audited {
   orgId: number | null;
   /** The staff user who created it (the 仅本人 scope); null for rows from before scopes. */
   createdBy: Generated<number | null>;
+  /** When it was deleted: kept for its history, left out of everything else. */
+  deletedAt: Generated<number | null>;
 }
 
 /**

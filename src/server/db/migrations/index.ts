@@ -22,6 +22,7 @@ import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
 import { alarmAcknowledgeNote } from './025_alarm_acknowledge_note';
+import { deviceDeletedAt } from './026_device_deleted_at';
 import { eventOutbox } from './024_event_outbox';
 
 export class CodeMigrationProvider implements MigrationProvider {
@@ -52,6 +53,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
       '025_alarm_acknowledge_note': alarmAcknowledgeNote,
+      '026_device_deleted_at': deviceDeletedAt,
     });
   }
 }

@@ -308,6 +308,26 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     return ok({ count: ids.length }, `已${state === 1 ? '启用' : '禁用'} ${ids.length} 台设备`);
   });
 
+  defineRoute(app, '/hotel/device/removal', 'resource', async (request) => {
+    const { id } = request.body;
+    const scope = currentScope(request);
+    const userName = currentUser(request).userName;
+    await app.db.transaction().execute(async (trx) => {
+      const device = await scopedDevices(trx, scope).select('hotelDevice.id').where('hotelDevice.id', '=', id).executeTakeFirst();
+      if (!device) throw notFound('设备');
+      // The row stays for its history; an empty hash matches no key, so the key stops working now.
+      await trx
+        .updateTable('hotelDevice')
+        .set((eb) => ({ deletedAt: Date.now(), keyHash: '', updatedAt: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+      // Without its presence it is out of the sweeps and the heartbeat lookup.
+      await trx.deleteFrom('hotelDevicePresence').where('id', '=', id).execute();
+      await trx.updateTable('hotelAlarm').set({ clearedAt: Date.now(), clearedBy: userName }).where('deviceId', '=', id).where('clearedAt', 'is', null).execute();
+    });
+    return ok(null, '设备已删除，其状态记录、告警和操作日志仍可查阅');
+  });
+
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
     const deviceKey = issueDeviceKey();
     const scope = currentScope(request);
