@@ -9,7 +9,7 @@ import { expectOk, menuGrants, resourceId, signedInOperator } from './support/sy
 const device = (sn: string) => ({ name: `误登记 ${sn}`, sn, type: 'lock', roomNo: '', state: 1, remark: '误登记的设备' });
 
 async function heartbeat(app: TestApp, sn: string, key: string) {
-  return (await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } })).json() as { code: number };
+  return (await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } })).json<{ code: number }>();
 }
 
 describeOnEachDatabase('hotel/device removal', (ctx) => {
