@@ -277,6 +277,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         return ctx().call('/hotel/device/edit', { id, name: `${name}改`, sn, type, roomNo, locationId, state, remark, version }, token);
       },
       '/hotel/device/key/reset': (token, target) => ctx().call('/hotel/device/key/reset', { id: devices[target].id }, token),
+      '/hotel/device/removal': (token, target) => ctx().call('/hotel/device/removal', { id: devices[target].id }, token),
       '/hotel/device/command/reboot': (token, target) => ctx().call('/hotel/device/command/reboot', { id: devices[target].id }, token),
       '/hotel/device/status': (token, target) => ctx().call('/hotel/device/status', { id: devices[target].id, size: 10, current: 1 }, token),
       '/hotel/alarm/acknowledge': (token, target) => ctx().call('/hotel/alarm/acknowledge', { ids: [alarms[target]] }, token),

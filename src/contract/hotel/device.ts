@@ -114,6 +114,7 @@ export const deviceEndpoints = {
   '/hotel/device/import/template': download(null, reads),
   '/hotel/device/import': scoped('device', upload(ImportQuery, ImportSummary)),
   '/hotel/device/key/reset': scoped('device', post(IdBody, DeviceWithKey, acts('device'))),
+  '/hotel/device/removal': scoped('device', post(IdBody, Type.Null(), acts('device'))),
   // Authenticated by the device's own key, not a staff scope.
   '/hotel/device/heartbeat': post(HeartbeatBody, HeartbeatData, { kind: 'none' }),
   '/hotel/device/gateway/heartbeat': post(GatewayHeartbeatBody, GatewayHeartbeatData, { kind: 'none' }),

@@ -156,6 +156,8 @@ export interface DeviceTable extends Audited {
   createdBy: Generated<number | null>;
   /** The gateway (a device of type `gateway`) that carries its heartbeats; null: it reports for itself. */
   gatewayId: Generated<number | null>;
+  /** When it was deleted: kept for its history, left out of everything else. */
+  deletedAt: Generated<number | null>;
 }
 
 /**

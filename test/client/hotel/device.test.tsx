@@ -125,6 +125,18 @@ describe('hotel/device', () => {
     expect(log.last('/hotel/device/key/reset')).toEqual({ id: lock101.id });
   });
 
+  it('deletes a device after a confirmation that says what is kept, and reloads the list', async () => {
+    await openDevices();
+    await rowAction('LOCK-0101', '删除');
+    expect(await screen.findByText(/其密钥立即失效；状态记录、告警和操作日志保留可查/)).toBeInTheDocument();
+    expect(log.sent('/hotel/device/removal')).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: button('确定') }));
+
+    expect(await screen.findByText('设备已删除，其状态记录、告警和操作日志仍可查阅')).toBeInTheDocument();
+    expect(log.last('/hotel/device/removal')).toEqual({ id: lock101.id });
+    await waitFor(() => expect(log.sent('/hotel/device/inquire').length).toBeGreaterThanOrEqual(2));
+  });
+
   it('shows a device’s status records from the operation log in a drawer', async () => {
     server.use(...deviceHistoryHandlers(log));
     await openDevices();

@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
 import { api, fail } from '../testing/handlers';
-import { alice, userHandlers } from '../testing/handlers/user';
+import { alice, bob, userHandlers } from '../testing/handlers/user';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -30,6 +30,24 @@ describe('sys/user', () => {
     await user.type(filterField('用户名'), ' ali ');
     await search();
     await waitFor(() => expect(log.last('/sys/user/inquire')).toEqual({ size: 20, current: 1, params: { userName: 'ali' } }));
+  });
+
+  it('disables the ticked users in one batch after asking, and clears the ticks', async () => {
+    await openUsers();
+    const disable = screen.getByRole('button', { name: button('批量禁用') });
+    expect(disable).toBeDisabled();
+    await user.click(within(await findRow('alice')).getByRole('checkbox'));
+    await user.click(within(await findRow('bob')).getByRole('checkbox'));
+    expect(screen.getByText('已选 2 项')).toBeInTheDocument();
+
+    await user.click(disable);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('禁用的用户将立即退出登录。确定禁用所选的 2 个用户？')).toBeInTheDocument();
+    expect(log.sent('/sys/user/batch/state')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: button('确定') }));
+    expect(await screen.findByText('已禁用 2 个用户')).toBeInTheDocument();
+    expect(log.last('/sys/user/batch/state')).toEqual({ ids: [alice.id, bob.id], state: 0 });
+    await waitFor(() => expect(screen.queryByText('已选 2 项')).toBeNull());
   });
 
   it('creates a user, toasts 账号添加成功 with the name, reloads the list and resets the form', async () => {

@@ -23,6 +23,7 @@ import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
 import { eventOutbox } from './024_event_outbox';
 import { alarmAcknowledgeNote } from './025_alarm_acknowledge_note';
+import { deviceDeletedAt } from './026_device_deleted_at';
 import { scopedRecords } from './027_scoped_records';
 import { deviceGateways } from './028_device_gateways';
 import { alarmCauses } from './029_alarm_causes';
@@ -55,6 +56,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
       '025_alarm_acknowledge_note': alarmAcknowledgeNote,
+      '026_device_deleted_at': deviceDeletedAt,
       '027_scoped_records': scopedRecords,
       '028_device_gateways': deviceGateways,
       '029_alarm_causes': alarmCauses,

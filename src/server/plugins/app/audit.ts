@@ -270,7 +270,8 @@ async function recordCall(app: FastifyInstance, request: FastifyRequest, reply: 
     const before = meta.targetIds ? (id === undefined ? undefined : state.befores?.get(id)) : state.before;
     const after = target && id !== undefined && outcome === 'success' ? await loadTarget(request, app.db, target, id) : undefined;
     const known = after ?? before ?? (target && id !== undefined ? await loadTarget(request, app.db, target, id) : undefined);
-    const changes = target && before && after ? changesOf(target, spec?.body, before, after) : [];
+    // A target gone after a successful write was deleted: its record keeps the before-image.
+    const changes = target && before && (after || outcome === 'success') ? changesOf(target, spec?.body, before, after ?? {}) : [];
     const targetOrgId = target?.unit && known ? ((await safely(request, async () => target.unit!(app.db, known))) ?? null) : null;
     entries.push({
       operatorType: user ? 'user' : 'anonymous',

@@ -159,6 +159,7 @@ export const seedAreas: SeedArea[] = [
           api('编辑设备', 'edit', '/hotel/device/edit'),
           api('批量启用/禁用设备', 'batchState', '/hotel/device/batch/state'),
           api('重置设备密钥', 'keyReset', '/hotel/device/key/reset'),
+          api('删除设备', 'removal', '/hotel/device/removal'),
           api('重启设备', 'reboot', '/hotel/device/command/reboot'),
           api('导出设备', 'export', '/hotel/device/export'),
           api('导入设备', 'import', '/hotel/device/import'),

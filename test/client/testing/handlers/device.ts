@@ -56,6 +56,10 @@ export function deviceHandlers(log: RequestLog) {
       await log.record(request);
       return ok({ device: lock101, deviceKey: 'dk_new_77aa' }, '密钥已重置');
     }),
+    http.post(api('/hotel/device/removal'), async ({ request }) => {
+      await log.record(request);
+      return ok(null, '设备已删除，其状态记录、告警和操作日志仍可查阅');
+    }),
   ];
 }
 

@@ -51,6 +51,10 @@ export function userHandlers(log: RequestLog) {
       await log.record(request);
       return ok(paged([role(2, '前台'), role(5, '客房')]));
     }),
+    http.post(api('/sys/user/batch/state'), async ({ request }) => {
+      const { ids, state } = (await log.record(request)) as { ids: number[]; state: number };
+      return ok({ count: ids.length }, `已${state === 1 ? '启用' : '禁用'} ${ids.length} 个用户`);
+    }),
     http.post(api('/sys/user/password/reset'), async ({ request }) => {
       await log.record(request);
       return ok(null, '密码已重置，该用户需重新登录');

@@ -12,6 +12,8 @@ export const deviceApi = api.injectEndpoints({
     editDevice: postMutation(build, '/hotel/device/edit', { invalidatesTags: ['Device'] }),
     batchDeviceState: postMutation(build, '/hotel/device/batch/state', { invalidatesTags: ['Device'] }),
     resetDeviceKey: postMutation(build, '/hotel/device/key/reset', { invalidatesTags: ['Device'] }),
+    // Its open alarms are cleared with it, so the alarm list and the panel change too.
+    removeDevice: postMutation(build, '/hotel/device/removal', { invalidatesTags: ['Device', 'Alarm', 'Panel'] }),
     rebootDevice: postMutation(build, '/hotel/device/command/reboot', { invalidatesTags: ['Device'] }),
     deviceHistory: postQuery(build, '/monitor/operation/inquire', { providesTags: ['OperationLog'] }),
     deviceStatus: postQuery(build, '/hotel/device/status', { providesTags: ['Device', 'Alarm'] }),
@@ -26,6 +28,7 @@ export const {
   useEditDeviceMutation,
   useBatchDeviceStateMutation,
   useResetDeviceKeyMutation,
+  useRemoveDeviceMutation,
   useRebootDeviceMutation,
   useDeviceHistoryQuery,
   useDeviceStatusQuery,

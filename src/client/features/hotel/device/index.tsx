@@ -10,7 +10,15 @@ import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
 import { ListScreen, Permitted, savedMsg, stateBatchActions } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
-import { useBatchDeviceStateMutation, useCapabilitiesQuery, useCreateDeviceMutation, useEditDeviceMutation, useInquireDevicesQuery, useResetDeviceKeyMutation } from './api';
+import {
+  useBatchDeviceStateMutation,
+  useCapabilitiesQuery,
+  useCreateDeviceMutation,
+  useEditDeviceMutation,
+  useInquireDevicesQuery,
+  useRemoveDeviceMutation,
+  useResetDeviceKeyMutation,
+} from './api';
 import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
 import { DeviceDetail } from './detail-drawer';
@@ -26,7 +34,15 @@ export default function HotelDeviceScreen() {
   // 重启 and its status column only where commands can be sent (MQTT configured).
   const commands = useCapabilitiesQuery(undefined).data?.mqtt === true;
   const [resetKey] = useResetDeviceKeyMutation();
+  const [removeDevice] = useRemoveDeviceMutation();
   const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) => setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
+
+  const remove = async (id: number) => {
+    const envelope = await removeDevice({ id })
+      .unwrap()
+      .catch(() => null);
+    if (envelope) toast.success(envelope.msg);
+  };
 
   const reset = async (id: number) => {
     const envelope = await resetKey({ id })
@@ -71,6 +87,17 @@ export default function HotelDeviceScreen() {
                 <RebootAction device={device} />
               </Permitted>
             )}
+            <Permitted view={DEVICE_VIEW} resource="api_removal">
+              <Popconfirm
+                title={`删除设备“${device.name}（${device.sn}）”？其密钥立即失效；状态记录、告警和操作日志保留可查，序列号不能再用。`}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => void remove(device.id)}
+              >
+                <Button type="link" size="small" danger>
+                  删除
+                </Button>
+              </Popconfirm>
+            </Permitted>
             {/* The history is read from the operation log: offered to those who may read it. */}
             <Permitted view={OPERATION_LOG_VIEW} resource="api_inquire">
               <Button type="link" size="small" onClick={() => setHistoryOf(device)}>

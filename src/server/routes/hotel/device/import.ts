@@ -71,12 +71,15 @@ export function deviceImportRoutes(app: FastifyInstance): void {
     const result: ImportPlan<DeviceFields, DeviceChange> = { total: rows.length, creates: [], updates: [], errors: [] };
     const fail = (row: number, field: string, reason: string) => result.errors.push({ row, field, reason });
     const labels = await viewLabels(app.db, 'hotel/device');
-    const existing = new Map<string, { id: number; sn: string; type: string; state: number; version: number; orgId: number | null; createdBy: number | null }>();
+    const existing = new Map<
+      string,
+      { id: number; sn: string; type: string; state: number; version: number; orgId: number | null; createdBy: number | null; deletedAt: number | null }
+    >();
     const serials = [...new Set(rows.map((row) => row.cells.sn))];
     for (let start = 0; start < serials.length; start += 500) {
       const found = await app.db
         .selectFrom('hotelDevice')
-        .select(['id', 'sn', 'type', 'state', 'version', 'orgId', 'createdBy'])
+        .select(['id', 'sn', 'type', 'state', 'version', 'orgId', 'createdBy', 'deletedAt'])
         .where('sn', 'in', serials.slice(start, start + 500))
         .execute();
       found.forEach((device) => existing.set(device.sn, device));
@@ -97,7 +100,9 @@ export function deviceImportRoutes(app: FastifyInstance): void {
       const seenAt = firstRowOf.get(cells.sn);
       if (seenAt !== undefined) fail(row, '序列号', `与第 ${seenAt} 行的序列号重复`);
       else firstRowOf.set(cells.sn, row);
-      if (current && !updateExisting) fail(row, '序列号', '序列号已存在');
+      // A deleted device keeps its serial number for its history (docs/api/hotel.md, device removal).
+      if (current && current.deletedAt !== null) fail(row, '序列号', '序列号属于已删除的设备，不能再用');
+      else if (current && !updateExisting) fail(row, '序列号', '序列号已存在');
       else if (current && !holdsRow(scope, current)) fail(row, '序列号', `设备 ${cells.sn} 不在您的数据范围内`);
       // New devices join the importer's own unit.
       if (!current && scope.kind !== 'all' && !hasOrg(scope, myOrgId)) fail(row, '序列号', '您所在的单位不在您的数据范围内，不能导入新设备');

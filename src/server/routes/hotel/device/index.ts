@@ -99,7 +99,7 @@ async function assertGateway(db: Kysely<Database>, scope: DataScope, gatewayId: 
   if (gateway.gatewayId !== null) throw invalid('所属网关自身挂在另一个网关下，网关只能有一级');
   if (gateway.orgId !== device.orgId) throw invalid('所属网关与设备不属于同一酒店');
   if (device.id !== null) {
-    const child = await db.selectFrom('hotelDevice').select('id').where('gatewayId', '=', device.id).limit(1).executeTakeFirst();
+    const child = await db.selectFrom('hotelDevice').select('id').where('gatewayId', '=', device.id).where('deletedAt', 'is', null).limit(1).executeTakeFirst();
     if (child) throw invalid('该设备是其他设备的网关，不能再挂到网关下');
   }
 }
@@ -339,6 +339,29 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     return ok({ count: ids.length }, `已${state === 1 ? '启用' : '禁用'} ${ids.length} 台设备`);
   });
 
+  defineRoute(app, '/hotel/device/removal', 'resource', async (request) => {
+    const { id } = request.body;
+    const scope = currentScope(request);
+    const userName = currentUser(request).userName;
+    await app.db.transaction().execute(async (trx) => {
+      const device = await scopedDevices(trx, scope).select('hotelDevice.id').where('hotelDevice.id', '=', id).executeTakeFirst();
+      if (!device) throw notFound('设备');
+      // A gateway's children would keep a dead gateway and its alarm would hide their symptoms.
+      const child = await trx.selectFrom('hotelDevice').select('id').where('gatewayId', '=', id).where('deletedAt', 'is', null).limit(1).executeTakeFirst();
+      if (child) throw conflict('该网关下仍有设备，请先删除这些设备或改挂到其他网关');
+      // The row stays for its history; an empty hash matches no key, so the key stops working now.
+      await trx
+        .updateTable('hotelDevice')
+        .set((eb) => ({ deletedAt: Date.now(), keyHash: '', updatedAt: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+      // Without its presence it is out of the sweeps and the heartbeat lookup.
+      await trx.deleteFrom('hotelDevicePresence').where('id', '=', id).execute();
+      await trx.updateTable('hotelAlarm').set({ clearedAt: Date.now(), clearedBy: userName }).where('deviceId', '=', id).where('clearedAt', 'is', null).execute();
+    });
+    return ok(null, '设备已删除，其状态记录、告警和操作日志仍可查阅');
+  });
+
   defineRoute(app, '/hotel/device/key/reset', 'resource', async (request) => {
     const deviceKey = issueDeviceKey();
     const scope = currentScope(request);
@@ -347,6 +370,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
       .updateTable('hotelDevice')
       .set({ keyHash: hashDeviceKey(deviceKey), updatedAt: Date.now() })
       .where('id', '=', request.body.id)
+      .where('deletedAt', 'is', null)
       .$call(inScope(scope, DEVICE_SCOPE))
       .returning('id')
       .executeTakeFirst();

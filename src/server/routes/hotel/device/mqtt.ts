@@ -114,7 +114,7 @@ export function deviceMqttRoutes(app: FastifyInstance): void {
       log.warn({ topic, bytes: payload.length, reason: 'malformed' }, 'mqtt command ack ignored');
       return;
     }
-    const device = await app.db.selectFrom('hotelDevice').select(['id', 'keyHash']).where('sn', '=', sn).executeTakeFirst();
+    const device = await app.db.selectFrom('hotelDevice').select(['id', 'keyHash']).where('sn', '=', sn).where('deletedAt', 'is', null).executeTakeFirst();
     if (!device || !deviceKeyMatches(message.key, device.keyHash)) {
       log.warn({ sn, commandId: message.commandId, reason: 'unauthenticated' }, 'mqtt command ack ignored');
       return;

@@ -10,8 +10,9 @@ import { inScope, type DataScope } from '../../../lib/data-scope';
 /** A device's hotel is `org_id`; under 仅本人 the caller sees the devices they created. */
 export const DEVICE_SCOPE = { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' };
 
-/** The devices of a scope, before any select. */
-export const scopedDevices = (db: Kysely<Database>, scope: DataScope) => db.selectFrom('hotelDevice').$call(inScope(scope, DEVICE_SCOPE));
+/** The devices of a scope, deleted ones left out, before any select. */
+export const scopedDevices = (db: Kysely<Database>, scope: DataScope) =>
+  db.selectFrom('hotelDevice').where('hotelDevice.deletedAt', 'is', null).$call(inScope(scope, DEVICE_SCOPE));
 
 export const PRESENCE_COLUMNS = ['hotelDevicePresence.online', 'hotelDevicePresence.lastSeenAt', 'hotelDevicePresence.onlineSince', 'hotelDevicePresence.offlineSince'] as const;
 

@@ -160,8 +160,11 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
         .selectFrom('hotelDevice')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('locationId', '=', id)
+        .where('deletedAt', 'is', null)
         .executeTakeFirstOrThrow();
       if (Number(devices.n) > 0) throw conflict(`${label}下还有 ${Number(devices.n)} 台设备，请先把设备移到其他位置`);
+      // Deleted devices keep their history, not their place.
+      await trx.updateTable('hotelDevice').set({ locationId: null }).where('locationId', '=', id).execute();
       await trx.deleteFrom('hotelLocation').where('id', '=', id).execute();
     });
     return ok(null, '删除成功');

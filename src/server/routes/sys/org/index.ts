@@ -80,7 +80,7 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
       const unit = await findOrg(trx, scope, id);
       if (unit.pid === null) throw invalid('根单位不能删除');
       const label = `单位「${unit.name}」`;
-      const n = (table: 'sysOrg' | 'sysUser' | 'hotelLocation' | 'hotelDevice', column: 'pid' | 'orgId') =>
+      const n = (table: 'sysOrg' | 'sysUser' | 'hotelLocation', column: 'pid' | 'orgId') =>
         count(
           trx
             .selectFrom(table)
@@ -92,8 +92,16 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
       if (users > 0) throw conflict(`${label}下还有 ${users} 个用户，请先把用户移到其他单位`);
       const buildings = await n('hotelLocation', 'orgId');
       if (buildings > 0) throw conflict(`${label}下还有 ${buildings} 栋楼，请先删除或移走`);
-      const devices = await n('hotelDevice', 'orgId');
+      const devices = await count(
+        trx
+          .selectFrom('hotelDevice')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('orgId', '=', id)
+          .where('deletedAt', 'is', null),
+      );
       if (devices > 0) throw conflict(`${label}下还有 ${devices} 台设备，请先把设备移到其他单位`);
+      // Deleted devices keep their history, not their unit.
+      await trx.updateTable('hotelDevice').set({ orgId: null }).where('orgId', '=', id).execute();
       await trx.deleteFrom('sysRoleOrg').where('orgId', '=', id).execute();
       await trx.deleteFrom('sysOrg').where('id', '=', id).execute();
     });

@@ -85,6 +85,7 @@ export async function devicesByType(db: Db, scope: DataScope): Promise<Array<{ t
   const [rows, labels] = await Promise.all([
     db
       .selectFrom('hotelDevice')
+      .where('hotelDevice.deletedAt', 'is', null)
       .$call(inScope(scope, { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' }))
       .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
       .groupBy('type')
