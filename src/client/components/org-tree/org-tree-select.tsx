@@ -25,7 +25,13 @@ const toOption =
     children: children.map(toOption(kind)),
   });
 
-function UnitSelect({ id, value, onChange, kind, placeholder }: CustomControlProps & { kind?: OrgKind; placeholder: string }) {
+interface UnitSelectProps extends CustomControlProps {
+  /** Shown but not pickable, e.g. while something else decides the unit. */
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+function UnitSelect({ id, value, onChange, kind, placeholder, disabled = false }: UnitSelectProps & { kind?: OrgKind; placeholder: string }) {
   const { data } = useOrgTreeQuery();
   const treeData = useMemo(() => buildOrgTree(data ?? []).map(toOption(kind)), [data, kind]);
   return (
@@ -40,6 +46,7 @@ function UnitSelect({ id, value, onChange, kind, placeholder }: CustomControlPro
       showSearch
       treeNodeFilterProp="title"
       placeholder={placeholder}
+      disabled={disabled}
       style={{ minWidth: 200 }}
       popupMatchSelectWidth={false}
     />
@@ -47,11 +54,11 @@ function UnitSelect({ id, value, onChange, kind, placeholder }: CustomControlPro
 }
 
 /** Any unit of the caller's scope. */
-export function OrgTreeSelect(props: CustomControlProps) {
-  return <UnitSelect {...props} placeholder="请选择所属单位" />;
+export function OrgTreeSelect(props: UnitSelectProps) {
+  return <UnitSelect {...props} placeholder={props.placeholder ?? '请选择所属单位'} />;
 }
 
 /** A hotel of the caller's scope. */
-export function HotelSelect(props: CustomControlProps) {
-  return <UnitSelect {...props} kind="hotel" placeholder="请选择所属酒店" />;
+export function HotelSelect(props: UnitSelectProps) {
+  return <UnitSelect {...props} kind="hotel" placeholder={props.placeholder ?? '请选择所属酒店'} />;
 }
