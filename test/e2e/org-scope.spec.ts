@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { Api, uniq } from './support/api';
 import { expect, test } from './support/fixtures';
+import { settle } from './support/session';
 import { callDuring, control, row, type ScreenConfig } from './support/list-screen';
 
 type Screen = ScreenConfig & { path: string };
@@ -128,6 +129,7 @@ test('a hotel A manager sees only hotel A devices, alarms and users; the group a
   const tree = main.locator('.org-tree-panel');
   await expect(tree).toContainText(a.name);
   await expect(tree).not.toContainText(b.name);
+  await settle(page);
   await shot(page, 'org-scope-manager-users');
 
   await signIn(page);
@@ -168,10 +170,12 @@ test('screenshots: the organisation and user screens at 1440 and 390 wide', asyn
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/sys/org');
     await expect(page.getByRole('main').getByRole('row').filter({ hasText: a.name })).toBeVisible();
+    await settle(page);
     await shot(page, `org-screen-${width}`);
     await page.goto('/sys/user');
     await expect(page.getByRole('main').locator('.org-tree-panel')).toContainText(a.name);
     await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+    await settle(page);
     await shot(page, `user-screen-${width}`);
   }
 });

@@ -76,10 +76,11 @@ export default function SysOrgScreen() {
   const columns: TableColumnsType<UnitRow> = [
     { title: '单位名称', dataIndex: 'name', key: 'name' },
     { title: '类型', dataIndex: 'kind', key: 'kind', width: 90, render: (kind: string) => <OrgKindTag kind={kind} /> },
-    { title: '编码', dataIndex: 'code', key: 'code', width: 140 },
+    // On a phone the name, kind, state and actions fit; code, sort and remark show from md up.
+    { title: '编码', dataIndex: 'code', key: 'code', width: 140, responsive: ['md'] },
     { title: '状态', dataIndex: 'state', key: 'state', width: 80, render: (state: number) => dict.labelOf('state', state) },
-    { title: '排序', dataIndex: 'sort', key: 'sort', width: 70 },
-    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
+    { title: '排序', dataIndex: 'sort', key: 'sort', width: 70, responsive: ['md'] },
+    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true, responsive: ['md'] },
   ];
   if (mayCreate || mayEdit || mayRemove) {
     columns.push({
