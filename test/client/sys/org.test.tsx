@@ -37,10 +37,11 @@ async function rowAction(name: string, action: string) {
 }
 
 describe('sys/org', () => {
-  it('shows the tree as a table with the group and regions open, each unit with its kind, code and state', async () => {
+  it('shows the tree as a table with the group and regions open, each unit with its kind and state', async () => {
     const row = await openOrgScreen();
     expect(within(row).getByText('酒店')).toBeInTheDocument();
-    expect(within(row).getByText('SH01')).toBeInTheDocument();
+    // jsdom matches no media query, so this is the phone's table: the code, sort and remark columns show from md up only.
+    expect(within(row).queryByText('SH01')).toBeNull();
     expect(within(row).getByText('启用')).toBeInTheDocument();
     expect(within(await unitRow('华东区')).getByText('区域')).toBeInTheDocument();
     expect(await unitRow('杭州店')).toBeInTheDocument();
