@@ -27,6 +27,7 @@ const PASSWORD = 'Str0ng-Pass-e2e';
 interface Hotel {
   id: number;
   name: string;
+  code: string;
   /** Names of this hotel's rows (devices, staff), unique to the run. */
   device: string;
   staff: string;
@@ -44,7 +45,7 @@ async function twoHotels(admin: Api): Promise<{ a: Hotel; b: Hotel }> {
     await admin.ok('/hotel/device/creation', { name: device, sn: uniq(`SN-${letter}-`), type: 'lock', state: 1, remark: '', orgId: unit.id });
     const staff = uniq(`${letter.toLowerCase()}_staff_`);
     await admin.ok('/sys/user/creation', { userName: staff, nickName: `${letter}店员工`, password: PASSWORD, state: 1, roleId: staffRole.id, orgId: unit.id });
-    return { id: unit.id, name: unit.name, device, staff };
+    return { id: unit.id, name: unit.name, code: unit.code, device, staff };
   };
   return { a: await hotel('A'), b: await hotel('B') };
 }
@@ -169,7 +170,11 @@ test('screenshots: the organisation and user screens at 1440 and 390 wide', asyn
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/sys/org');
-    await expect(page.getByRole('main').getByRole('row').filter({ hasText: a.name })).toBeVisible();
+    const hotelRow = page.getByRole('main').getByRole('row').filter({ hasText: a.name });
+    await expect(hotelRow).toBeVisible();
+    // The code shows on a wide screen; a phone keeps name, kind, state and actions.
+    if (width === 1440) await expect(hotelRow).toContainText(a.code);
+    else await expect(hotelRow).not.toContainText(a.code);
     await settle(page);
     await shot(page, `org-screen-${width}`);
     await page.goto('/sys/user');
