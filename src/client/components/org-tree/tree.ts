@@ -18,8 +18,8 @@ export interface OrgNode {
 }
 
 /** The menu element and resource type whose grant lets a role read the tree. */
-export const ORG_VIEW = 'sys/org';
-export const ORG_TREE_RESOURCE = 'api_inquire';
+const ORG_VIEW = 'sys/org';
+const ORG_TREE_RESOURCE = 'api_inquire';
 
 const orgTreeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -46,9 +46,4 @@ export function buildOrgTree(rows: readonly OrgRow[]): OrgNode[] {
     (parent ? parent.children : roots).push(node);
   }
   return roots;
-}
-
-/** A unit's id and the ids of every unit under it. */
-export function subtreeIds(node: OrgNode): number[] {
-  return [node.unit.id, ...node.children.flatMap(subtreeIds)];
 }
