@@ -18,6 +18,7 @@ import { dictHandlers } from '../testing/handlers/dict';
 import { locationHandlers } from '../testing/handlers/location';
 import { menuHandlers } from '../testing/handlers/menu';
 import { monitorHandlers } from '../testing/handlers/monitor';
+import { orgHandlers } from '../testing/handlers/org';
 import { messageHandlers, ruleHandlers } from '../testing/handlers/notify';
 import { roleHandlers } from '../testing/handlers/role';
 import { scheduleHandlers } from '../testing/handlers/schedule';
@@ -47,6 +48,7 @@ jest.mock('../../../src/client/components/list-screen/menu-grants', () => {
 const SHOWN: Partial<Record<ViewName, string>> = {
   'sys/user': 'alice',
   'sys/role': '前台',
+  'sys/org': '上海店',
   'sys/menu': '系统管理',
   'sys/dict': '门锁',
   'sys/schedule': '设备离线巡检',
@@ -121,6 +123,7 @@ beforeEach(() => {
     ...alarmHandlers(log),
     ...advancedHandlers(log),
     ...locationHandlers(log),
+    ...orgHandlers(log),
     ...monitorHandlers(log),
     // Last: the earlier handlers answer the requests these share (menu authority, dictionaries, locations).
     ...ruleHandlers(log),

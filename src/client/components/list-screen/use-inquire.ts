@@ -54,6 +54,15 @@ export function useInquire<A extends PagedArg, Row>(
   const [paging, setPaging] = useState<{ current: number; size: number; after?: number }>({ current: 1, size: pageSize });
   const [filters, setFilters] = useState<FormValues>({});
   const [sort, setSort] = useState<SortRequest | undefined>(undefined);
+  // Other fixed params (a unit picked in the tree beside the list) are another list: page 1 again,
+  // and no `after` from a page of the previous one.
+  // Compared by value: some callers pass a fresh object on every render.
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+  const [shownFixed, setShownFixed] = useState(fixedKey);
+  if (shownFixed !== fixedKey) {
+    setShownFixed(fixedKey);
+    setPaging((previous) => ({ current: 1, size: previous.size }));
+  }
   const params = useMemo(() => ({ ...fixedParams, ...filters }), [fixedParams, filters]);
   const { size, current, after } = paging;
   const arg = useMemo(() => ({ size, current, ...(after === undefined ? {} : { after }), params, ...(sort ? { sort } : {}) }) as A, [size, current, after, params, sort]);
