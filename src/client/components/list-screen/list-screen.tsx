@@ -11,10 +11,11 @@ import { toast } from '../../lib/toast';
 import { ExportButton } from './export-button';
 import { fieldErrorsOf } from './field-errors';
 import { FilterForm } from './filter-form';
-import { useGranted } from './menu-grants';
+import { useGrantLookup, useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
 import { PagedTable } from './paged-table';
 import { RecordDialog } from './record-dialog';
+import { actionColumnWidth, actionItems, RowActions } from './row-actions';
 import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
 import { useInquire } from './use-inquire';
 
@@ -106,6 +107,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   const mayCreate = useGranted(view, guardOf(create, CREATE_RESOURCE)) && create !== undefined;
   const mayEdit = useGranted(view, guardOf(edit, EDIT_RESOURCE)) && edit !== undefined;
   const mayView = useGranted(view, guardOf(detail, '')) && detail !== undefined;
+  const granted = useGrantLookup();
 
   const saveEdit = (row: Row, values: FormValues) => (edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false));
 
@@ -118,11 +120,9 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
     params: inquiry.params,
   };
 
-  const actionColumn: ColumnConfig<Row> = {
-    title: '操作',
-    key: 'actions',
-    render: (_value, row) => (
-      <Space size="small" wrap>
+  const rowActionItems = (row: Row) =>
+    actionItems(
+      <>
         {mayView && (
           <Button type="link" size="small" onClick={() => setViewing(row)}>
             详情
@@ -134,10 +134,18 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
           </Button>
         )}
         {rowActions?.(row, actions)}
-      </Space>
-    ),
+      </>,
+      granted,
+    );
+  // A page where the role may do nothing with any row has no 操作 column at all.
+  const mostRowActions = Math.max(0, ...(inquiry.data?.records ?? []).map((row) => rowActionItems(row).length));
+  const actionColumn: ColumnConfig<Row> = {
+    title: '操作',
+    key: 'actions',
+    width: actionColumnWidth(mostRowActions),
+    render: (_value, row) => <RowActions items={rowActionItems(row)} />,
   };
-  const tableColumns: ColumnConfig<Row>[] = mayView || mayEdit || rowActions ? [...columns, actionColumn] : columns;
+  const tableColumns: ColumnConfig<Row>[] = mostRowActions > 0 ? [...columns, actionColumn] : columns;
   const tools = toolbar?.(actions);
 
   return (
@@ -160,7 +168,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
             {exportTo && <ExportButton view={view} config={exportTo} inquiry={inquiry} />}
           </Space>
         )}
-        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} />
+        <PagedTable inquiry={inquiry} columns={tableColumns} rowKey={rowKey} minWidth={props.minWidth} />
       </Card>
       {create && (
         <RecordDialog

@@ -14,6 +14,8 @@ export interface PagedTableProps<Row> {
   inquiry: Inquiry<Row>;
   columns: ColumnConfig<Row>[];
   rowKey?: keyof Row & string;
+  /** Below this width the table scrolls sideways (ListScreenProps.minWidth). */
+  minWidth?: number;
 }
 
 const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
@@ -40,7 +42,7 @@ export function totalText(data: { total: number; totalIsLowerBound?: boolean } |
   return data.totalIsLowerBound ? `共 ${data.total.toLocaleString('en-US')}+ 条` : `共 ${data.total} 条`;
 }
 
-export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ inquiry, columns, rowKey, minWidth }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
   const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
@@ -53,6 +55,7 @@ export function PagedTable<Row extends object>({ inquiry, columns, rowKey }: Pag
       dataSource={data?.records ?? []}
       loading={loading}
       size="middle"
+      scroll={minWidth === undefined ? undefined : { x: minWidth }}
       pagination={{
         current,
         pageSize: size,

@@ -188,6 +188,8 @@ export interface ListScreenProps<A extends PagedArg, Row extends object, CreateB
   fixedParams?: Partial<NonNullable<A['params']>>;
   filters?: FieldConfig[];
   columns: ColumnConfig<Row>[];
+  /** The table's least width in pixels: a narrower screen scrolls it sideways instead of squeezing its columns together. */
+  minWidth?: number;
   /** The add and edit dialogs' fields. */
   fields?: FieldConfig[];
   /** Initial values of the add form. */

@@ -19,7 +19,8 @@ export const deviceFilters: FieldConfig[] = [
 
 export const deviceColumns: ColumnConfig<DeviceRow, DeviceSortKey>[] = [
   { title: '设备名称', dataIndex: 'name', sortKey: 'name' },
-  { title: '序列号', dataIndex: 'sn', sortKey: 'sn' },
+  // One line, cut with the whole number on hover (antd gives an ellipsis cell its text as title).
+  { title: '序列号', dataIndex: 'sn', sortKey: 'sn', width: 150, ellipsis: true },
   { title: '设备类型', dataIndex: 'type', dict: 'type', sortKey: 'type' },
   { title: '房间号', dataIndex: 'roomNo', sortKey: 'roomNo' },
   { title: '位置', dataIndex: 'locationPath' },
