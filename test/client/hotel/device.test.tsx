@@ -186,4 +186,40 @@ describe('hotel/device', () => {
     await user.hover(lastSeen[2]);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('2024-01-01 08:00:00');
   });
+
+  it('says in 详情 what the device is and labels its first-ever heartbeat 首次上线', async () => {
+    const placed = { ...lock101, locationPath: '主楼/8F/0808', remark: '靠近消防通道' };
+    const transition = (id: number, online: number, cause: string) => ({ id, online, at: 1_704_000_000_000 + id * 60_000, cause });
+    server.use(
+      http.post(api('/hotel/device/inquire'), () => ok({ records: [placed], current: 1, size: 20, total: 1 })),
+      http.post(api('/hotel/device/status'), async ({ request }) => {
+        const { size, current } = (await log.record(request)) as { size: number; current: number };
+        // Thirteen changes, newest first: the second page ends with the oldest, the first heartbeat.
+        const all = Array.from({ length: 13 }, (_, index) => 13 - index).map((id) => transition(id, id % 2, id % 2 ? 'heartbeat' : 'sweep'));
+        return ok({
+          online: 1,
+          onlineSince: lock101.onlineSince,
+          offlineSince: null,
+          lastSeenAt: lock101.lastSeenAt,
+          transitions: { records: all.slice((current - 1) * size, current * size), current, size, total: all.length },
+          alarms: [],
+        });
+      }),
+    );
+    await openDevices();
+    await rowAction('LOCK-0101', '详情');
+    const drawer = (await screen.findByText('设备详情：101 门锁')).closest('.ant-drawer') as HTMLElement;
+    const item = (label: string) => within(drawer).getByText(label, { selector: 'th, th *' }).closest('tr') as HTMLElement;
+    await within(drawer).findAllByText('恢复心跳');
+    expect(within(item('序列号')).getByText('LOCK-0101')).toBeInTheDocument();
+    expect(within(item('设备类型')).getByText('门锁')).toBeInTheDocument();
+    expect(within(item('位置')).getByText('主楼/8F/0808')).toBeInTheDocument();
+    expect(within(item('备注')).getByText('靠近消防通道')).toBeInTheDocument();
+    expect(within(drawer).queryByText('首次上线')).toBeNull();
+
+    await user.click(within(drawer).getByTitle('2'));
+    expect(await within(drawer).findByText('首次上线')).toBeInTheDocument();
+    // Only the oldest change: the later heartbeat on this page is a recovery.
+    expect(within(drawer).getAllByText('恢复心跳')).toHaveLength(1);
+  });
 });
