@@ -1,6 +1,6 @@
 /** The search form above a list: 查询 sends the filters, 重置 clears them and searches again. */
 import { Button, Form, Space } from 'antd';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 
 import { FormField } from './form-field';
 import type { FieldConfig, FormValues, TimeRange } from './types';
@@ -18,13 +18,34 @@ export function toFilterValues(fields: FieldConfig[], values: FormValues): FormV
   return out;
 }
 
+/** The reverse of `toFilterValues`: the list's filters as the form holds them. */
+export function toFormValues(fields: FieldConfig[], filters: FormValues): FormValues {
+  const values: FormValues = { ...filters };
+  for (const field of fields) {
+    if (field.kind !== 'timeRange' || !field.range) continue;
+    const [startKey, endKey] = field.range;
+    const [start, end] = [filters[startKey] ?? null, filters[endKey] ?? null];
+    delete values[startKey];
+    delete values[endKey];
+    if (start !== null || end !== null) values[field.name] = [start, end];
+  }
+  return values;
+}
+
 interface FilterFormProps {
   fields: FieldConfig[];
   onSearch: (values: FormValues) => void;
+  /** The filters the list shows, as sent: the form shows them too (e.g. when the URL set them). */
+  values?: FormValues;
 }
 
-export function FilterForm({ fields, onSearch }: FilterFormProps) {
+export function FilterForm({ fields, onSearch, values }: FilterFormProps) {
   const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    if (!values) return;
+    form.resetFields();
+    form.setFieldsValue(toFormValues(fields, values));
+  }, [form, fields, values]);
   // Input ids are the form name plus the field name: a unique name keeps the filter form and both
   // dialogs (which share field names) from sharing ids, so each label points at its own input.
   const formName = useId();

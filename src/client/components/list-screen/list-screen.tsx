@@ -18,6 +18,7 @@ import { RecordDialog } from './record-dialog';
 import { actionColumnWidth, actionItems, RowActions } from './row-actions';
 import type { ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
 import { useInquire } from './use-inquire';
+import { useInitialUrlFilters, useUrlFilters } from './url-filters';
 
 const NO_DEFAULTS: FormValues = {};
 const NO_FIELDS: FieldConfig[] = [];
@@ -94,7 +95,9 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   };
 
   const dict = useMenuDict(view);
-  const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams });
+  const filterFields = filters ?? NO_FIELDS;
+  const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams, initialFilters: useInitialUrlFilters(filterFields) });
+  useUrlFilters(filterFields, inquiry.filters, inquiry.search);
   const [createTrigger, createState] = (create?.useMutation ?? useNoMutation<CreateBody, CreateData>)();
   const [editTrigger, editState] = (edit?.useMutation ?? useNoMutation<EditBody, EditData>)();
   const [addOpen, setAddOpen] = useState(false);
@@ -151,7 +154,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   return (
     <MenuDictContext.Provider value={dict}>
       <Card>
-        {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
+        {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} values={inquiry.filters} />}
         {(mayCreate || tools || mayImport || exportTo) && (
           <Space style={{ marginBottom: 16 }}>
             {mayCreate && (

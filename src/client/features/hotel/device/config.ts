@@ -12,7 +12,7 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
   // A building or floor lists every device under it (the server filters by the subtree).
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
@@ -42,7 +42,7 @@ export const deviceFields: FieldConfig[] = [
   },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
