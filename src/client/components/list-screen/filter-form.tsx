@@ -1,6 +1,12 @@
-/** The search form above a list: 查询 sends the filters, 重置 clears them and searches again. */
+/**
+ * The search form above a list: 查询 sends the filters, 重置 clears them and searches again. On a
+ * phone the form folds to its first fields with 展开 / 收起, so the list is on the first screen.
+ */
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+
+import { usePhone } from '../../hooks/use-phone';
 
 import { FormField } from './form-field';
 import type { FieldConfig, FormValues, TimeRange } from './types';
@@ -39,8 +45,16 @@ interface FilterFormProps {
   values?: FormValues;
 }
 
+/** Fields a folded form shows. */
+const FOLDED_FIELDS = 2;
+
 export function FilterForm({ fields, onSearch, values }: FilterFormProps) {
   const [form] = Form.useForm<FormValues>();
+  const phone = usePhone();
+  const foldable = phone && fields.length > FOLDED_FIELDS;
+  // Open from the start when a folded field filters the list (e.g. from the URL): nothing set is hidden.
+  const [unfolded, setUnfolded] = useState(() => fields.slice(FOLDED_FIELDS).some((field) => toFormValues(fields, values ?? {})[field.name] !== undefined));
+  const folded = foldable && !unfolded;
   useEffect(() => {
     if (!values) return;
     form.resetFields();
@@ -51,8 +65,9 @@ export function FilterForm({ fields, onSearch, values }: FilterFormProps) {
   const formName = useId();
   return (
     <Form form={form} name={formName} layout="inline" onFinish={(values) => onSearch(toFilterValues(fields, values))} style={{ rowGap: 12, marginBottom: 16 }}>
-      {fields.map((field) => (
-        <div key={field.name} style={{ minWidth: 200 }}>
+      {fields.map((field, index) => (
+        // A folded field stays mounted: its value still travels with 查询.
+        <div key={field.name} style={{ minWidth: 200, flex: phone ? '1 1 100%' : undefined, display: folded && index >= FOLDED_FIELDS ? 'none' : undefined }}>
           <FormField field={field} asFilter />
         </div>
       ))}
@@ -69,6 +84,12 @@ export function FilterForm({ fields, onSearch, values }: FilterFormProps) {
           >
             重置
           </Button>
+          {foldable && (
+            <Button type="link" onClick={() => setUnfolded(!unfolded)} aria-expanded={unfolded}>
+              {unfolded ? '收起' : '展开'}
+              {unfolded ? <UpOutlined /> : <DownOutlined />}
+            </Button>
+          )}
         </Space>
       </Form.Item>
     </Form>
