@@ -8,7 +8,7 @@ import { waitFor, within } from '@testing-library/react';
 import HotelDeviceScreen from '../../../src/client/features/hotel/device';
 import { adminMenu } from '../testing/handlers';
 import { deviceHandlers, lock101 } from '../testing/handlers/device';
-import { button, findRow, rowActionLabels, user } from '../testing/list-screen';
+import { button, filterField, findRow, rowActionLabels, user } from '../testing/list-screen';
 import { renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -60,5 +60,29 @@ describe('row actions', () => {
     await findRow('LOCK-0101');
     expect(screen.getByText('设备名称', { selector: 'th, th *' })).toBeInTheDocument();
     expect(screen.queryByText('操作', { selector: 'th, th *' })).toBeNull();
+  });
+});
+
+describe('a read-only device role', () => {
+  it('is not offered the location filter, whose tree it may not read (no 没有权限 toast)', async () => {
+    renderScreen(
+      HotelDeviceScreen,
+      adminMenu.map((menu) => (menu.element === 'hotel/device' ? { ...menu, granted: ['api_inquire'] } : menu)),
+    );
+    await findRow('LOCK-0101');
+    const filters = document.querySelector('form.ant-form-inline') as HTMLElement;
+    expect(within(filters).getByLabelText('设备名称')).toBeInTheDocument();
+    expect(within(filters).queryByLabelText('位置')).toBeNull();
+    expect(log.sent('/hotel/location/tree')).toHaveLength(0);
+  });
+
+  it('is offered it with the tree granted', async () => {
+    renderScreen(
+      HotelDeviceScreen,
+      adminMenu.map((menu) => (menu.element === 'hotel/device' ? { ...menu, granted: ['api_inquire', 'api_locationTree'] } : menu)),
+    );
+    await findRow('LOCK-0101');
+    expect(filterField('位置')).toBeInTheDocument();
+    await waitFor(() => expect(log.sent('/hotel/location/tree').length).toBeGreaterThan(0));
   });
 });

@@ -4,7 +4,7 @@
  */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 
 import type { Envelope, FieldError } from '../../../contract/constants';
 import { toast } from '../../lib/toast';
@@ -95,7 +95,9 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   };
 
   const dict = useMenuDict(view);
-  const filterFields = filters ?? NO_FIELDS;
+  const granted = useGrantLookup();
+  // Kept while the grants stay: the filter form re-reads its values when its fields change.
+  const filterFields = useMemo(() => (filters ?? NO_FIELDS).filter((field) => field.resource === undefined || granted(view, field.resource)), [filters, granted, view]);
   const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams, initialFilters: useInitialUrlFilters(filterFields) });
   useUrlFilters(filterFields, inquiry.filters, inquiry.search);
   const [createTrigger, createState] = (create?.useMutation ?? useNoMutation<CreateBody, CreateData>)();
@@ -110,7 +112,6 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   const mayCreate = useGranted(view, guardOf(create, CREATE_RESOURCE)) && create !== undefined;
   const mayEdit = useGranted(view, guardOf(edit, EDIT_RESOURCE)) && edit !== undefined;
   const mayView = useGranted(view, guardOf(detail, '')) && detail !== undefined;
-  const granted = useGrantLookup();
 
   const saveEdit = (row: Row, values: FormValues) => (edit ? save(editTrigger, edit, fromEditForm(values, row), values) : Promise.resolve(false));
 
@@ -154,7 +155,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   return (
     <MenuDictContext.Provider value={dict}>
       <Card>
-        {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} values={inquiry.filters} />}
+        {filterFields.length > 0 && <FilterForm fields={filterFields} onSearch={inquiry.search} values={inquiry.filters} />}
         {(mayCreate || tools || mayImport || exportTo) && (
           <Space style={{ marginBottom: 16 }}>
             {mayCreate && (

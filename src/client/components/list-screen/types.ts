@@ -119,6 +119,11 @@ export interface FieldConfig {
    */
   range?: readonly [string, string];
   placeholder?: string;
+  /**
+   * The resource (under the screen's menu) guarding a read the input makes itself, e.g. the location
+   * tree of a location picker: without it the field is not offered, instead of a refusal on opening.
+   */
+  resource?: string;
 }
 
 /**

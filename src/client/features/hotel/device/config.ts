@@ -11,8 +11,9 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'sn', label: '序列号', kind: 'text', max: 64 },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
-  // A building or floor lists every device under it (the server filters by the subtree).
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
+  // A building or floor lists every device under it (the server filters by the subtree). Offered
+  // to roles that may read the tree: for the others it would only answer 没有权限.
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true, resource: 'api_locationTree' },
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
