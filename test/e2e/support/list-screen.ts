@@ -147,7 +147,7 @@ export async function rowAction(scope: Page | Locator, text: string, action: str
     await inline.click();
     return;
   }
-  const more = line.getByRole('button', { name: buttonName('更多') });
+  const more = line.getByRole('button', { name: /更\s*多/ });
   if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   const panelId = await more.getAttribute('aria-controls');
   const page = 'page' in scope ? scope.page() : scope;
