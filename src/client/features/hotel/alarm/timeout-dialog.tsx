@@ -21,7 +21,9 @@ const SAVED_MSG = '保存成功';
 
 /** Empty means the default; anything else is whole minutes from one to a week. */
 const inRange = (_rule: unknown, value: number | null | undefined) =>
-  value === null || value === undefined || (Number.isInteger(value) && value >= 1 && value <= TIMEOUT_MINUTES_MAX) ? Promise.resolve() : Promise.reject(new Error(OUT_OF_RANGE_MSG));
+  value === null || value === undefined || (Number.isInteger(value) && value >= 1 && value <= TIMEOUT_MINUTES_MAX)
+    ? Promise.resolve()
+    : Promise.reject(new Error(OUT_OF_RANGE_MSG));
 
 export function TimeoutDialog({ onClose }: { onClose: () => void }) {
   const { data, isFetching } = useDeviceTypeTimeoutsQuery();
