@@ -32,14 +32,25 @@ type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 // Whole screens with antd take seconds each on a shared machine.
 jest.setTimeout(300_000);
 
-/** Every (view, resource type) a screen asked about, recorded through the one grant hook. */
+/** Every (view, resource type) a screen asked about, recorded through the grant hooks. */
 const mockAsked: Array<[string, string]> = [];
 jest.mock('../../../src/client/components/list-screen/menu-grants', () => {
   const actual = jest.requireActual<typeof import('../../../src/client/components/list-screen/menu-grants')>('../../../src/client/components/list-screen/menu-grants');
+  const record = (view: string, types: string | readonly string[]) => {
+    for (const type of typeof types === 'string' ? [types] : types) mockAsked.push([view, type]);
+  };
   return {
     useGranted: (view: string, types: string | readonly string[]) => {
-      for (const type of typeof types === 'string' ? [types] : types) mockAsked.push([view, type]);
+      record(view, types);
       return actual.useGranted(view, types);
+    },
+    // The row actions' grants, asked of the whole page at once.
+    useGrantLookup: () => {
+      const lookup = actual.useGrantLookup();
+      return (view: string, types: string | readonly string[]) => {
+        record(view, types);
+        return lookup(view, types);
+      };
     },
   };
 });

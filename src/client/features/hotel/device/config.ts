@@ -11,15 +11,17 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'sn', label: '序列号', kind: 'text', max: 64 },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
-  // A building or floor lists every device under it (the server filters by the subtree).
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
+  // A building or floor lists every device under it (the server filters by the subtree). Offered
+  // to roles that may read the tree: for the others it would only answer 没有权限.
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true, resource: 'api_locationTree' },
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
 
 export const deviceColumns: ColumnConfig<DeviceRow, DeviceSortKey>[] = [
   { title: '设备名称', dataIndex: 'name', sortKey: 'name' },
-  { title: '序列号', dataIndex: 'sn', sortKey: 'sn' },
+  // One line, cut with the whole number on hover (antd gives an ellipsis cell its text as title).
+  { title: '序列号', dataIndex: 'sn', sortKey: 'sn', width: 150, ellipsis: true },
   { title: '设备类型', dataIndex: 'type', dict: 'type', sortKey: 'type' },
   { title: '房间号', dataIndex: 'roomNo', sortKey: 'roomNo' },
   { title: '位置', dataIndex: 'locationPath' },
@@ -41,7 +43,7 @@ export const deviceFields: FieldConfig[] = [
   },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
   { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
