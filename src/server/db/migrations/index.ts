@@ -22,6 +22,7 @@ import { notification } from './020_notification';
 import { orgScope } from './022_org_scope';
 import { notificationRules } from './023_notification_rules';
 import { eventOutbox } from './024_event_outbox';
+import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_units';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -50,6 +51,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '022_org_scope': orgScope(this.dialect),
       '023_notification_rules': notificationRules(this.dialect),
       '024_event_outbox': eventOutbox(this.dialect),
+      '030_notify_templates_and_rule_units': notifyTemplatesAndRuleUnits(this.dialect),
     });
   }
 }

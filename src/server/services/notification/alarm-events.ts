@@ -4,9 +4,8 @@
  * due (`escalateDue`, run by the delivery worker). What goes where is the rules' (notify_rule):
  *
  * - a raise goes, once per channel, to the channels of every enabled rule it matches: alarm type,
- *   lowest severity, location subtree (the hotel/org subtree of data scope will be one more
- *   condition here), causes only or symptoms too (every alarm raised today is a cause: the
- *   symptom marking of correlated alarms is a later issue's, and `isSymptom` is where it lands);
+ *   lowest severity, organisation unit subtree (the device's unit: its hotel), location subtree,
+ *   causes only or symptoms too (`isSymptom` is the one place that tells a symptom from a cause);
  *   outside the rule's quiet hours (a daily window in Asia/Shanghai), and not while a maintenance
  *   window covers the device's location (nothing is sent; the alarm is still recorded);
  * - each matching rule's escalation steps wait in notify_escalation; when one is due the worker
@@ -22,6 +21,7 @@ import { LocationIndex } from '../location-paths';
 import { enqueueNotifications, type NotificationMessage } from './outbox';
 import { renderAlarmMessage, type AlarmFields, type AlarmMessageKind } from './templates';
 import { parseJsonList } from '../../lib/json-list';
+import { readOrgTree, subtreesOf } from '../../lib/data-scope';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -46,6 +46,7 @@ interface Rule {
   id: number;
   alarmTypes: string[];
   minSeverity: string;
+  orgId: number | null;
   locationId: number | null;
   symptoms: boolean;
   channelIds: number[];
@@ -60,6 +61,7 @@ async function enabledRules(db: Db): Promise<Rule[]> {
     id: row.id,
     alarmTypes: parseJsonList<string>(row.alarmTypes),
     minSeverity: row.minSeverity,
+    orgId: row.orgId,
     locationId: row.locationId,
     symptoms: row.symptoms === 1,
     channelIds: parseJsonList<number>(row.channelIds),
@@ -88,6 +90,8 @@ const isSymptom = (alarm: AlarmFields): boolean => alarm.id < 0;
 interface LocatedAlarm extends AlarmFields {
   /** The device's location and its ancestors. */
   line: number[];
+  /** The device's organisation unit. */
+  orgId: number | null;
 }
 
 async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise<LocatedAlarm[]> {
@@ -108,6 +112,7 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
       'd.sn as deviceSn',
       'd.roomNo',
       'd.locationId',
+      'd.orgId',
     ])
     .where(idIn(dialect, 'a.id', alarmIds))
     .orderBy('a.id')
@@ -116,15 +121,30 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
     db,
     rows.map((row) => row.locationId),
   );
-  return rows.map(({ roomNo, locationId, ...alarm }) => ({
+  return rows.map(({ roomNo, locationId, orgId, ...alarm }) => ({
     ...alarm,
     id: Number(alarm.id),
     location: locationId === null ? roomNo : locations.pathOf(locationId),
     line: locations.lineOf(locationId),
+    orgId,
   }));
 }
 
 const inSubtree = (alarm: LocatedAlarm, locationId: number | null) => locationId === null || alarm.line.includes(locationId);
+
+/**
+ * Each rule unit's subtree, read from the tree once per event and only when a rule names a unit. A
+ * unit removed since is an empty subtree: its rule then matches nothing rather than everything.
+ */
+async function unitSubtrees(db: Db, rules: readonly Rule[]): Promise<Map<number, Set<number>>> {
+  const units = [...new Set(rules.flatMap((rule) => (rule.orgId === null ? [] : [rule.orgId])))];
+  if (units.length === 0) return new Map();
+  const tree = await readOrgTree(db);
+  return new Map(units.map((unit) => [unit, subtreesOf(tree, [unit])]));
+}
+
+const inUnit = (alarm: LocatedAlarm, orgId: number | null, subtrees: Map<number, Set<number>>) =>
+  orgId === null || (alarm.orgId !== null && (subtrees.get(orgId)?.has(alarm.orgId) ?? false));
 
 async function enabledChannelTypes(db: Db, ids: Iterable<number>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)];
@@ -159,6 +179,7 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
     ids.map((row) => Number(row.id)),
   );
   if (alarms.length === 0) return 0;
+  const subtrees = await unitSubtrees(db, rules);
   const windows = await db.selectFrom('notifyMaintenance').select('locationId').where('state', '=', 1).where('startsAt', '<=', at).where('endsAt', '>', at).execute();
   const pairs: Array<{ alarm: AlarmFields; channelId: number }> = [];
   const steps: Array<{ alarmId: number; ruleId: number; step: number; dueAt: number }> = [];
@@ -167,7 +188,7 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
     const channels = new Set<number>();
     for (const rule of rules) {
       if (rule.alarmTypes.length > 0 && !rule.alarmTypes.includes(alarm.type)) continue;
-      if (!severeEnough(alarm.severity, rule.minSeverity) || !inSubtree(alarm, rule.locationId)) continue;
+      if (!severeEnough(alarm.severity, rule.minSeverity) || !inSubtree(alarm, rule.locationId) || !inUnit(alarm, rule.orgId, subtrees)) continue;
       if (!rule.symptoms && isSymptom(alarm)) continue;
       if (inQuietHours(rule.quietStart, rule.quietEnd, at)) continue;
       for (const channelId of rule.channelIds) channels.add(channelId);
