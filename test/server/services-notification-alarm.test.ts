@@ -193,6 +193,37 @@ describeOnEachDatabase(
       expect(await messagesAbout((await alarmOf(unplaced.id)).id)).toEqual([]);
     });
 
+    it('an edited template makes the text of the messages queued after it, Markdown on the robot, the link filled when sent', async () => {
+      const building = await location('模板楼');
+      const ding = await createChannel(ctx(), admin, { name: '模板-钉钉', type: 'dingtalk', config: { url: receiver.dingtalk('template-ding') } });
+      const hook = await webhookChannel('template-hook');
+      await rule({ channelIds: [ding.id, hook.id] });
+      expectOk(
+        await ctx().call(
+          '/monitor/template/edit',
+          { channelType: 'dingtalk', kind: 'raise', title: '{{alarmType}}·{{deviceName}}', body: '**{{location}}**（{{severity}}）\n[处理]({{link}})', version: 0 },
+          admin,
+        ),
+      );
+      try {
+        const d = await device(building);
+        await goOffline([d.id]);
+        const alarm = await alarmOf(d.id);
+        await worker().drain();
+        const [dingGot] = receiver.of('dingtalk', 'template-ding');
+        expect(dingGot.body).toMatchObject({
+          markdown: {
+            title: `设备离线·${d.name}`,
+            text: `#### 设备离线·${d.name}\n\n**模板楼**（重要）\n[处理](${CONSOLE_URL}/hotel/alarm?id=${alarm.id})\n\n[查看详情](${CONSOLE_URL}/hotel/alarm?id=${alarm.id})`,
+          },
+        });
+        // Another channel type keeps its default.
+        expect(receiver.of('webhook', 'template-hook')[0].body).toMatchObject({ title: `【重要】设备离线：${d.name}` });
+      } finally {
+        await db().deleteFrom('notifyTemplate').execute();
+      }
+    });
+
     it('a mass outage: one sweep queues a message per alarm; the robot gets 20, the rest one digest, none lost', async () => {
       const ding = await createChannel(ctx(), admin, { name: '告警-钉钉-风暴', type: 'dingtalk', config: { url: receiver.dingtalk('storm-ding') } });
       await rule({ channelIds: [ding.id] });

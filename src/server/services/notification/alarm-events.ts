@@ -19,7 +19,7 @@ import type { Dialect } from '../../db/dialect';
 import { idIn } from '../../lib/id-list';
 import { LocationIndex } from '../location-paths';
 import { enqueueNotifications, type NotificationMessage } from './outbox';
-import { renderAlarmMessage, type AlarmFields, type AlarmMessageKind } from './templates';
+import { loadTemplates, renderAlarmMessage, type AlarmFields, type AlarmMessageKind, type TemplateSet } from './templates';
 import { parseJsonList } from '../../lib/json-list';
 import { readOrgTree, subtreesOf } from '../../lib/data-scope';
 
@@ -153,12 +153,21 @@ async function enabledChannelTypes(db: Db, ids: Iterable<number>): Promise<Map<n
   return new Map(rows.map((row) => [row.id, row.type]));
 }
 
-function messagesFor(pairs: Array<{ alarm: AlarmFields; channelId: number }>, types: Map<number, string>, kind: AlarmMessageKind, minutes = 0): NotificationMessage[] {
+function messagesFor(
+  pairs: Array<{ alarm: AlarmFields; channelId: number }>,
+  types: Map<number, string>,
+  templates: TemplateSet,
+  kind: AlarmMessageKind,
+  minutes = 0,
+): NotificationMessage[] {
   return pairs.flatMap(({ alarm, channelId }) => {
     const type = types.get(channelId);
-    return type === undefined ? [] : [{ channelId, alarmId: alarm.id, kind, ...renderAlarmMessage(type, kind, alarm, minutes) }];
+    return type === undefined ? [] : [{ channelId, alarmId: alarm.id, kind, ...renderAlarmMessage(type, kind, alarm, minutes, templates) }];
   });
 }
+
+/** The edited templates, read only when there is a message to write. */
+const templatesFor = (db: Db, types: Map<number, string>): Promise<TemplateSet> => (types.size === 0 ? Promise.resolve(new Map()) : loadTemplates(db));
 
 async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[], at: number, rules: Rule[]): Promise<number> {
   // The alarms this event raised (not repeats of active ones): started now, counted once.
@@ -201,7 +210,7 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
     db,
     pairs.map((pair) => pair.channelId),
   );
-  return enqueueNotifications(db, messagesFor(pairs, types, 'raise'), at);
+  return enqueueNotifications(db, messagesFor(pairs, types, await templatesFor(db, types), 'raise'), at);
 }
 
 async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number): Promise<number> {
@@ -226,7 +235,7 @@ async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number)
     db,
     pairs.map((pair) => pair.channelId),
   );
-  return enqueueNotifications(db, messagesFor(pairs, types, 'clear'), at);
+  return enqueueNotifications(db, messagesFor(pairs, types, await templatesFor(db, types), 'clear'), at);
 }
 
 /**
@@ -296,6 +305,7 @@ export async function escalateDue(db: Kysely<Database>, dialect: Dialect, now: n
       trx,
       live.flatMap((row) => stepsOf.get(row.ruleId)?.[row.step]?.channelIds ?? []),
     );
+    const templates = await templatesFor(trx, types);
     for (const row of live) {
       const step = stepsOf.get(row.ruleId)?.[row.step];
       const alarm = alarms.get(Number(row.alarmId));
@@ -304,6 +314,7 @@ export async function escalateDue(db: Kysely<Database>, dialect: Dialect, now: n
         ...messagesFor(
           step.channelIds.map((channelId) => ({ alarm, channelId })),
           types,
+          templates,
           'escalation',
           step.afterMinutes,
         ),
