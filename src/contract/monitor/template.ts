@@ -2,35 +2,13 @@
  * Message templates (monitor/template, on the 通知渠道 screen): what an alarm's message says, per
  * channel type and message kind (raise, clear, escalation). A pair nobody edited uses the built-in
  * Chinese default; an edited one is a title and a text with placeholders `{{name}}` for the alarm's
- * fields (TEMPLATE_PLACEHOLDERS). The robots (DingTalk, WeCom, Feishu) render the text as Markdown.
+ * fields (TEMPLATE_PLACEHOLDERS in constants.ts). The robots (DingTalk, WeCom, Feishu) render the text as Markdown.
  */
 import { Type } from '@sinclair/typebox';
 import { field, paged, pagedRequest } from '../common';
 import { checks, post, reads } from '../endpoint';
 import { CHANNEL_TYPES } from './channel';
-
-export const TEMPLATE_KINDS = ['raise', 'clear', 'escalation'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-export const TEMPLATE_KIND_LABELS: Readonly<Record<TemplateKind, string>> = { raise: '告警', clear: '恢复', escalation: '升级' };
-
-/** The placeholders a template may use, and what each stands for. */
-export const TEMPLATE_PLACEHOLDERS = {
-  deviceName: '设备名称',
-  deviceSn: '设备序列号',
-  location: '位置（楼 / 层 / 房间，无位置时为房间号）',
-  severity: '级别（严重、重要、次要、警告）',
-  alarmType: '告警类型（如 设备离线）',
-  message: '告警信息',
-  time: '告警开始时间（北京时间）',
-  clearedTime: '恢复时间（仅恢复消息）',
-  minutes: '升级等待分钟数（仅升级消息）',
-  alarmId: '告警编号',
-  link: '控制台中该告警的链接（未配置 NOTIFY_CONSOLE_URL 时为空）',
-} as const;
-export type TemplatePlaceholder = keyof typeof TEMPLATE_PLACEHOLDERS;
-
-export const TEMPLATE_TITLE_MAX = 200;
-export const TEMPLATE_BODY_MAX = 4000;
+import { TEMPLATE_BODY_MAX, TEMPLATE_KINDS, TEMPLATE_TITLE_MAX } from '../constants';
 
 const literals = <T extends string>(values: readonly T[], title: string) =>
   Type.Union(

@@ -1,10 +1,12 @@
 /**
  * One screen inside the real providers and store, signed in with the system menu, without the shell
- * and router: screen tests stay fast on a shared CPU while every call still goes through the real
- * base query to msw.
+ * and its routes: screen tests stay fast on a shared CPU while every call still goes through the real
+ * base query to msw. A memory router holds the screen's URL, as the shell's router does, for a
+ * screen that reads its query (告警管理's `?id=`).
  */
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 
 import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
@@ -24,7 +26,9 @@ export function renderScreen(Screen: ComponentType, menu: DataOf<'GET /sys/menu/
   store.dispatch(menuLoaded(menu));
   render(
     <AppProviders store={store} persistor={persistor}>
-      <Screen />
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>
     </AppProviders>,
     { wrapper: Unstyled },
   );

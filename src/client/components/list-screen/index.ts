@@ -64,6 +64,7 @@ export { RecordDialog } from './record-dialog';
 export { useGranted } from './menu-grants';
 export { Permitted, type PermittedProps } from './permitted';
 export { SAVED_MSG, savedMsg } from './messages';
+export { fieldErrorsOf, showFieldErrors } from './field-errors';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {

@@ -33,6 +33,7 @@ export const TAG_TYPES = [
   'NotifyMessage',
   'NotifyRule',
   'NotifyMaintenance',
+  'NotifyTemplate',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * What an alarm's message says, per channel type and kind: a title and a text, templates with the
- * alarm's fields as `{{placeholders}}` (TEMPLATE_PLACEHOLDERS in the contract). A pair nobody edited
+ * alarm's fields as `{{placeholders}}` (TEMPLATE_PLACEHOLDERS in contract/constants.ts). A pair nobody edited
  * uses the Chinese default here; an edited one is a notify_template row (monitor/template). The
  * robots (DingTalk, WeCom, Feishu) render Markdown, so their default text is a Markdown list with
  * bold names; e-mail and the webhook get the same lines as plain text (the webhook also sends the
@@ -11,7 +11,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ChannelType } from '../../../contract/monitor/channel';
-import { TEMPLATE_PLACEHOLDERS, type TemplateKind, type TemplatePlaceholder } from '../../../contract/monitor/template';
+import { TEMPLATE_PLACEHOLDERS, type TemplateKind, type TemplatePlaceholder } from '../../../contract/constants';
 import { formatTime } from '../../../contract/time';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -57,7 +57,14 @@ const DEFAULTS: Record<AlarmMessageKind, { title: string; lines: string[] }> = {
   },
   escalation: {
     title: '【升级·{{minutes}} 分钟未确认】【{{severity}}】{{alarmType}}：{{deviceName}}',
-    lines: ['设备：{{deviceName}}（{{deviceSn}}）', '位置：{{location}}', '级别：{{severity}}', '信息：{{message}}', '开始时间：{{time}}', '已 {{minutes}} 分钟无人确认，请尽快处理'],
+    lines: [
+      '设备：{{deviceName}}（{{deviceSn}}）',
+      '位置：{{location}}',
+      '级别：{{severity}}',
+      '信息：{{message}}',
+      '开始时间：{{time}}',
+      '已 {{minutes}} 分钟无人确认，请尽快处理',
+    ],
   },
 };
 
@@ -106,7 +113,8 @@ function alarmValues(alarm: AlarmFields, minutes: number): Record<Exclude<Templa
 }
 
 /** Puts the values in, in one pass (a value that looks like a placeholder stays as it is); `{{link}}` is left for `fillLink`. */
-const fill = (text: string, values: Record<string, string>) => text.replace(PLACEHOLDER, (whole, name: string) => (name !== 'link' && Object.hasOwn(values, name) ? values[name] : whole));
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(PLACEHOLDER, (whole, name: string) => (name !== 'link' && Object.hasOwn(values, name) ? values[name] : whole));
 
 /** The console link put in where the template says `{{link}}` ('' with no console address). */
 export const fillLink = (text: string, link: string) => text.replace(LINK, link);

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { Database } from '../../../db/schema';
 import { CHANNEL_TYPES, type ChannelType } from '../../../../contract/monitor/channel';
-import { TEMPLATE_KINDS, type TemplateKind, type TemplateRecord } from '../../../../contract/monitor/template';
+import { TEMPLATE_KINDS, type TemplateKind } from '../../../../contract/constants';
+import type { TemplateRecord } from '../../../../contract/monitor/template';
 import { defineRoute, ok } from '../../../lib/route';
 import { invalidField, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
@@ -96,7 +97,10 @@ export function templateRoutes(app: FastifyInstance, _options: unknown, done: ()
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw staleEdit();
       } else {
-        await uniquely(() => trx.insertInto('notifyTemplate').values({ channelType, kind, title, body, createdAt: now, updatedAt: now, version: 1 }).execute(), '数据已被他人修改，请刷新后重试');
+        await uniquely(
+          () => trx.insertInto('notifyTemplate').values({ channelType, kind, title, body, createdAt: now, updatedAt: now, version: 1 }).execute(),
+          '数据已被他人修改，请刷新后重试',
+        );
       }
     });
     return ok(await findTemplate(app.db, channelType, kind), SAVED);
