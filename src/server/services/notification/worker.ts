@@ -10,8 +10,17 @@
  * failure, or a refusal for good, makes a dead letter, recorded in the audit trail. A channel that
  * fails for now gives the rest of its round back untried, so a receiver that hangs costs one
  * timeout per round, not one per message.
+ *
+ * Pacing: the worker shares its process with the API (above all the heartbeats). Working through
+ * a backlog (a full round: an alarm storm), it rests after each round long enough that delivery
+ * takes at most NOTIFY_DELIVERY_SHARE_PERCENT of the time while the rest of the process is busy,
+ * so heartbeats keep their rate; when the process was idle during the last rest, the next rest is
+ * only a short look (delivery then runs at full speed). Nothing is dropped: the backlog waits in
+ * the outbox, and the vendors' limits still merge what a throttled channel cannot take into digests.
  */
 import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -35,6 +44,12 @@ const CLAIM_BATCH = 50;
 const CHANNELS_AT_ONCE = 8;
 /** Up to this many dead letters of a round get an audit record each; more get one summary. */
 const DEAD_LETTERS_ITEMIZED = 100;
+/** A rest that only looks whether the rest of the process is busy. */
+const LOOK_MS = 20;
+/** The rest of the process counts as busy above this event-loop utilisation during a rest. */
+const OTHERS_BUSY = 0.2;
+/** The longest rest after one round. */
+const REST_MAX_MS = 2_000;
 
 export interface WorkerDependencies {
   db: Kysely<Database>;
@@ -62,6 +77,11 @@ interface DeadLetter {
 export function retryDelay(attempt: number, config: Pick<NotifyConfig, 'retryBaseMs' | 'retryMaxMs'>, random: () => number): number {
   const ceiling = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.max(0, attempt - 1));
   return Math.floor(random() * ceiling);
+}
+
+/** The rest after a round of `roundMs` that leaves the rest of the process `1 - share` of the time. */
+export function restAfter(roundMs: number, share: number): number {
+  return share >= 1 ? 0 : Math.min(REST_MAX_MS, (roundMs * (1 - share)) / share);
 }
 
 export class NotificationWorker {
@@ -100,13 +120,25 @@ export class NotificationWorker {
     await this.running;
   }
 
-  /** Sends what is due, round after round, until a round finds nothing; answers how many messages it took. */
-  async drain(): Promise<number> {
+  /**
+   * Sends what is due, round after round, until a round finds nothing; answers how many messages it
+   * took. Paced (the running worker), it rests after each full round (see Pacing above); a test's
+   * drain is not.
+   */
+  async drain(paced = false): Promise<number> {
     let total = 0;
+    let othersBusy = false;
     for (;;) {
+      const started = performance.now();
       const taken = await this.round();
       if (taken === 0) return total;
       total += taken;
+      if (!paced || taken < CLAIM_BATCH || this.stopped) continue;
+      const rest = othersBusy ? restAfter(performance.now() - started, this.deps.config.deliveryShare) : LOOK_MS;
+      if (rest <= 0) continue;
+      const before = performance.eventLoopUtilization();
+      await sleep(rest);
+      othersBusy = performance.eventLoopUtilization(before).utilization >= OTHERS_BUSY;
     }
   }
 
@@ -118,7 +150,7 @@ export class NotificationWorker {
   private tick(): void {
     this.timer = null;
     if (this.running || this.stopped) return;
-    this.running = this.drain()
+    this.running = this.drain(true)
       .then(
         () => undefined,
         (error: unknown) => this.deps.log.error({ err: error }, 'notification delivery round failed'),
