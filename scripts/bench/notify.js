@@ -84,7 +84,9 @@ async function benchOne(name, env) {
   const { enqueueNotifications, startNotificationWorker } = require(path.join(root, 'dist/node/server/services/notification/index.js'));
 
   console.log(`\n== Notifications on ${name}: webhook receiver with no vendor limit, worker in the app's process`);
-  const config = { ...loadConfig({ ...env, NOTIFY_ALLOW_PRIVATE_TARGETS: '1', LOG_LEVEL: 'warn' }, root), clientDir: undefined };
+  // NOTIFY_DELIVERY_SHARE_PERCENT=100 compares with delivery unpaced.
+  const pacing = process.env.NOTIFY_DELIVERY_SHARE_PERCENT ? { NOTIFY_DELIVERY_SHARE_PERCENT: process.env.NOTIFY_DELIVERY_SHARE_PERCENT } : {};
+  const config = { ...loadConfig({ ...env, ...pacing, NOTIFY_ALLOW_PRIVATE_TARGETS: '1', LOG_LEVEL: 'warn' }, root), clientDir: undefined };
   const database = await openDatabase(databaseOptionsOf(config));
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
