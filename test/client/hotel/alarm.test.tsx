@@ -44,6 +44,24 @@ describe('hotel/alarm', () => {
     await waitFor(() => expect(screenReads().at(-1)).toEqual({ size: 20, current: 1, params: { device: 'LOCK', status: 'active' } }));
   });
 
+  it('a notification link (/hotel/alarm?id=) shows that one alarm; 查看全部告警 goes back to the whole list', async () => {
+    await openScreen(`/hotel/alarm?id=${activeAlarm.id}`, '101 门锁（LOCK-0101）');
+    expect(screenReads()[0]).toEqual({ size: 20, current: 1, params: { id: activeAlarm.id } });
+    expect(screen.getByText(`正在查看告警 ${activeAlarm.id}（来自通知链接）`)).toBeInTheDocument();
+    // The alarm can be handled right there.
+    expect(within(await findRow('101 门锁（LOCK-0101）')).getByRole('button', { name: button('确认') })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: button('查看全部告警') }));
+    await waitFor(() => expect(screenReads().at(-1)).toEqual({ size: 20, current: 1, params: {} }));
+    expect(screen.queryByText(`正在查看告警 ${activeAlarm.id}（来自通知链接）`)).toBeNull();
+  });
+
+  it('ignores an id in the link that is not an alarm id', async () => {
+    await openScreen('/hotel/alarm?id=abc', '101 门锁（LOCK-0101）');
+    expect(screenReads()[0]).toEqual({ size: 20, current: 1, params: {} });
+    expect(screen.queryByText(/来自通知链接/)).toBeNull();
+  });
+
   it('acknowledges an alarm after asking, with an optional note, and clears one, toasting the server msg', async () => {
     await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
     // Cleared before anyone acknowledged it: nothing to acknowledge.

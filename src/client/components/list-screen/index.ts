@@ -69,6 +69,7 @@ export { Permitted, type PermittedProps } from './permitted';
 export { NoteConfirmDialog, type NoteConfirmDialogProps } from './note-confirm-dialog';
 export { stateBatchActions, type StateBatchBody } from './state-batch';
 export { SAVED_MSG, savedMsg } from './messages';
+export { fieldErrorsOf, showFieldErrors } from './field-errors';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {

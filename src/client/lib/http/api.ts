@@ -34,6 +34,7 @@ export const TAG_TYPES = [
   'NotifyRule',
   'NotifyMaintenance',
   'Org',
+  'NotifyTemplate',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
