@@ -34,7 +34,7 @@ describe('row actions', () => {
     renderScreen(HotelDeviceScreen, adminMenu);
     const row = await findRow('LOCK-0101');
     await waitFor(() => expect(labelsIn(actionsCell(row))).toEqual(['详情', '编辑', '更多']));
-    expect(await rowActionLabels('LOCK-0101')).toEqual(['详情', '编辑', '重置密钥', '重启']);
+    expect(await rowActionLabels('LOCK-0101')).toEqual(['详情', '编辑', '重置密钥', '重启', '删除']);
   });
 
   it('keeps a confirmation opened under 更多 working', async () => {

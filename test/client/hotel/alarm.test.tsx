@@ -138,7 +138,8 @@ describe('hotel/alarm', () => {
     await user.click(pageButton('超时设置'));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/留空的类型使用默认值（5 分钟）/)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('门锁超时分钟数')).toHaveValue('2');
+    // The stored minutes fill the inputs once the form takes them (an effect after the first paint).
+    await waitFor(() => expect(within(dialog).getByLabelText('门锁超时分钟数')).toHaveValue('2'));
     const meter = within(dialog).getByLabelText('电表超时分钟数');
     await user.type(meter, '30');
     await user.clear(within(dialog).getByLabelText('门锁超时分钟数'));

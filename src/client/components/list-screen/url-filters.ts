@@ -58,8 +58,9 @@ export function useInitialUrlFilters(fields: FieldConfig[]): FormValues {
 
 /**
  * Keeps the URL and the list's filters (as sent, without the fixed params) in step: a search
- * pushes its filters to the URL; back, forward or a link naming filters applies them; arriving
- * without any (a tab switch, the menu) writes the list's own filters back in place.
+ * pushes its filters to the URL; back, forward, a replaced entry or a link naming filters applies
+ * them; arriving without any by a push (a tab switch, the menu) writes the list's own filters back
+ * in place.
  */
 export function useUrlFilters(fields: FieldConfig[], filters: FormValues, apply: (filters: FormValues) => void): void {
   const location = useLocation();
@@ -71,7 +72,8 @@ export function useUrlFilters(fields: FieldConfig[], filters: FormValues, apply:
     const query = new URLSearchParams(location.search);
     const named = fields.flatMap(keysOf).some((key) => query.has(key));
     const wanted = filtersOfQuery(fields, location.search);
-    if (named || navigationType === NavigationType.Pop) {
+    // A replaced entry without filters (the tab bar's 刷新) means none, like back or forward.
+    if (named || navigationType !== NavigationType.Push) {
       if (!sameFilters(wanted, filters)) apply(wanted);
     } else if (Object.keys(filters).length > 0) {
       void navigate({ pathname: location.pathname, search: queryOfFilters(fields, filters, location.search), hash: location.hash }, { replace: true });

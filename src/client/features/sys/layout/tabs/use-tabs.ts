@@ -85,7 +85,12 @@ export function useTabs(routes: ShellRoute[], indexRoute: ShellRoute | undefined
   const run = useCallback(
     (command: TabCommand, key: string) => {
       if (command === 'refresh') {
-        dispatch(tabRefreshed({ userName, key, active: key === activeKey }));
+        const refresh = () => dispatch(tabRefreshed({ userName, key, active: key === activeKey }));
+        const tab = tabs.find((candidate) => candidate.key === key);
+        // Starting afresh drops the filters the list keeps in the URL's query too: the URL first, so
+        // the screen mounted afresh reads none.
+        if (tab && key === activeKey) void Promise.resolve(navigate(tab.path, { replace: true })).then(refresh);
+        else refresh();
         return;
       }
       const { targets, next } = planClose(
