@@ -43,17 +43,6 @@ async function saveLocation(page: Page, box: Locator, path: string) {
   return envelope.data;
 }
 
-/** Picks a location in a 位置 tree select inside `scope` by typing its name. */
-async function pickLocation(page: Page, scope: Locator, name: string) {
-  await scope
-    .locator('.ant-form-item')
-    .filter({ has: page.locator('label[title="位置"]') })
-    .locator('.ant-select')
-    .click();
-  await page.keyboard.type(name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${name}"]`).click();
-}
-
 test('locations, a device in a room, heartbeat over MQTT, offline alarm acknowledged', async ({ page, signIn, adminApi, shot }) => {
   test.setTimeout(180_000);
   await signIn(page);
