@@ -6,7 +6,7 @@
  */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, choose, dialog, expectToast, fill, openScreen, row } from './support/list-screen';
+import { buttonName, callDuring, choose, dialog, expectToast, fill, openScreen, pickLocation, row } from './support/list-screen';
 import { openMenu } from './support/shell';
 import type { Locator, Page } from '@playwright/test';
 import mqtt from 'mqtt';
