@@ -28,7 +28,7 @@ const normalPath = (path: string) =>
     .join('/');
 
 /** The remark with the unmapped number after its own text, the text cut so the note fits. */
-export function remarkKeeping(remark: string, roomNo: string): string {
+function remarkKeeping(remark: string, roomNo: string): string {
   const note = `${NOTE}${roomNo}`;
   if (remark === '') return note;
   const room = REMARK_MAX - note.length - 1;
