@@ -137,7 +137,10 @@ test('locations, a device in a room, heartbeat over MQTT, offline alarm acknowle
   const alarm = row(page, sn);
   await expect(alarm).toContainText('活动');
   await expect(alarm).toContainText('0803 门锁');
-  const acknowledged = await callDuring(page, '/hotel/alarm/acknowledge', () => alarm.getByRole('button', { name: buttonName('确认') }).click());
+  // 确认 asks first (with an optional note).
+  await alarm.getByRole('button', { name: buttonName('确认') }).click();
+  const asked = dialog(page, '确认告警');
+  const acknowledged = await callDuring(page, '/hotel/alarm/acknowledge', () => asked.getByRole('button', { name: buttonName('确定') }).click());
   expect(acknowledged.envelope.code, acknowledged.envelope.msg).toBe(200);
   await expect(alarm.getByRole('button', { name: buttonName('确认') })).toHaveCount(0);
   await expect(alarm).toContainText('admin');
