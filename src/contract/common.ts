@@ -117,7 +117,9 @@ export const field = {
   remark: (title = '备注', max = 200) => defaulted(Type.String({ title, maxLength: max, textRule: 'multiline' satisfies TextRule }), ''),
   /** 1 = enabled / yes, 0 = disabled / no. */
   flag: (title: string) => Type.Integer({ title, minimum: 0, maximum: 1 }),
-  int: (title: string, min: number, max: number) => Type.Integer({ title, minimum: min, maximum: max }),
+  /** An integer in [min, max]; `fallback` is what a form starts with (e.g. a task's 保留天数). */
+  int: (title: string, min: number, max: number, fallback?: number) =>
+    Type.Integer({ title, minimum: min, maximum: max, ...(fallback === undefined ? {} : { default: fallback }) }),
   /** Epoch milliseconds. */
   time: () => Type.Integer(),
   nullable: <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]),

@@ -90,3 +90,27 @@ export const ORG_KIND_LABELS: Record<OrgKind, string> = { group: '集团', regio
 export const DATA_SCOPES = ['all', 'orgAndBelow', 'org', 'custom', 'self'] as const;
 export type DataScopeKind = (typeof DATA_SCOPES)[number];
 export const DATA_SCOPE_LABELS: Record<DataScopeKind, string> = { all: '全部数据', orgAndBelow: '本单位及下级', org: '仅本单位', custom: '指定单位', self: '仅本人' };
+
+/** Message templates (monitor/template): the kinds of message a template is for, and the placeholders a template may use. */
+export const TEMPLATE_KINDS = ['raise', 'clear', 'escalation'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const TEMPLATE_KIND_LABELS: Readonly<Record<TemplateKind, string>> = { raise: '告警', clear: '恢复', escalation: '升级' };
+
+/** The placeholders a template may use (`{{deviceName}}`), and what each stands for. */
+export const TEMPLATE_PLACEHOLDERS = {
+  deviceName: '设备名称',
+  deviceSn: '设备序列号',
+  location: '位置（楼 / 层 / 房间，无位置时为房间号）',
+  severity: '级别（严重、重要、次要、警告）',
+  alarmType: '告警类型（如 设备离线）',
+  message: '告警信息',
+  time: '告警开始时间（北京时间）',
+  clearedTime: '恢复时间（仅恢复消息）',
+  minutes: '升级等待分钟数（仅升级消息）',
+  alarmId: '告警编号',
+  link: '控制台中该告警的链接（未配置 NOTIFY_CONSOLE_URL 时为空）',
+} as const;
+export type TemplatePlaceholder = keyof typeof TEMPLATE_PLACEHOLDERS;
+
+export const TEMPLATE_TITLE_MAX = 200;
+export const TEMPLATE_BODY_MAX = 4000;

@@ -24,6 +24,7 @@ import { channelEndpoints } from './monitor/channel';
 import { ruleEndpoints } from './monitor/rule';
 import { maintenanceEndpoints } from './monitor/maintenance';
 import { messageEndpoints } from './monitor/message';
+import { templateEndpoints } from './monitor/template';
 import { opsEndpoints } from './ops';
 import { eventEndpoints } from './events';
 
@@ -46,6 +47,7 @@ export const contract = {
   ...onlineEndpoints,
   ...channelEndpoints,
   ...ruleEndpoints,
+  ...templateEndpoints,
   ...maintenanceEndpoints,
   ...messageEndpoints,
   ...opsEndpoints,

@@ -82,6 +82,12 @@ export interface NotifyConfig {
   allowPrivateTargets: boolean;
   /** How often the worker looks for due messages when nothing wakes it. */
   pollMs: number;
+  /**
+   * Working through a backlog, the share of this process's time delivery may take while the rest
+   * of the process is busy (heartbeats during an alarm storm): after a full round the worker rests
+   * long enough to leave the remainder to the rest. 1: no pacing.
+   */
+  deliveryShare: number;
   connectTimeoutMs: number;
   /** One call to a vendor, from its start to the last byte of the answer. */
   timeoutMs: number;
@@ -140,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       enabled: env.NOTIFY !== 'off',
       allowPrivateTargets: env.NOTIFY_ALLOW_PRIVATE_TARGETS === '1',
       pollMs: Math.max(50, int(env.NOTIFY_POLL_MS, 1000)),
+      deliveryShare: Math.min(100, Math.max(1, int(env.NOTIFY_DELIVERY_SHARE_PERCENT, 10))) / 100,
       connectTimeoutMs: Math.max(100, int(env.NOTIFY_CONNECT_TIMEOUT_MS, 5000)),
       timeoutMs: Math.max(100, int(env.NOTIFY_TIMEOUT_MS, 10_000)),
       retryBaseMs: 10_000,

@@ -1,7 +1,7 @@
 /**
  * Alarms reach people (issue 28): a webhook channel and a rule made on their screens, an alarm
  * raised the way devices raise them (a heartbeat, then the offline sweep), the message received by
- * a webhook receiver this spec runs and listed as sent on 通知记录.
+ * a webhook receiver this spec runs and listed as sent on 通知记录; its link opens 告警管理 on that alarm.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,12 +18,12 @@ const SWEEP_MINUTES = 1;
 
 /** A webhook receiver on 127.0.0.1 that keeps what it got. */
 async function startReceiver() {
-  const received: Array<{ title: string; kind: string; link: string }> = [];
+  const received: Array<{ title: string; kind: string; link: string; alarmId: number }> = [];
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
-      received.push(JSON.parse(body) as { title: string; kind: string; link: string });
+      received.push(JSON.parse(body) as { title: string; kind: string; link: string; alarmId: number });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -83,6 +83,13 @@ test('a webhook channel and a rule; an offline alarm reaches the receiver and sh
     await expect(line).toContainText(channelName);
     await expect(line).toContainText('已发送');
     await shot(page, 'notify-messages');
+
+    // The message's link opens 告警管理 showing that alarm.
+    const raise = receiver.received.find((got) => got.title.includes(deviceName))!;
+    if (raise.link) expect(raise.link.endsWith(`/hotel/alarm?id=${raise.alarmId}`)).toBe(true);
+    await page.goto(`/hotel/alarm?id=${raise.alarmId}`);
+    await expect(page.getByText(`正在查看告警 ${raise.alarmId}（来自通知链接）`)).toBeVisible();
+    await expect(row(page, deviceName)).toBeVisible();
   } finally {
     // Other specs raise alarms too: the rule goes, so they send nothing to a closed receiver.
     if (ruleId !== undefined) await adminApi.ok('/monitor/rule/removal', { id: ruleId });

@@ -419,6 +419,8 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         );
       expect(await inquire({})).toEqual(['LST-BETA', 'LST-ALPHA']);
       expect(await inquire({ acknowledged: 1 })).toEqual(['LST-ALPHA']);
+      // A notification's link names one alarm.
+      expect(await inquire({ id: Number(alarmB.id) })).toEqual(['LST-BETA']);
       expect(await inquire({ acknowledged: 0 })).toEqual(['LST-BETA']);
       expect(await inquire({ device: '设备 LST-AL' })).toEqual(['LST-ALPHA']);
       expect(await inquire({ severity: 'major', status: 'active' })).toHaveLength(2);

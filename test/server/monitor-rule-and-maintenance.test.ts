@@ -40,6 +40,7 @@ describeOnEachDatabase(
       state: 1,
       alarmTypes: ['offline'],
       minSeverity: 'major',
+      orgId: null,
       locationId: null,
       symptoms: 0,
       channelIds: [channelId],
@@ -58,6 +59,8 @@ describeOnEachDatabase(
         alarmTypes: ['offline'],
         minSeverity: 'major',
         locationPath: 'A 座 / 5F',
+        orgId: null,
+        orgName: '',
         symptoms: 0,
         channelIds: [channelId],
         quietStart: 1320,
@@ -70,7 +73,7 @@ describeOnEachDatabase(
 
       const { id, version } = created;
       const edited = expectOk(await ctx().call('/monitor/rule/edit', { ...ruleBody(), id, version, minSeverity: 'critical', quietStart: null, quietEnd: null }, admin));
-      expect(edited).toMatchObject({ minSeverity: 'critical', quietStart: null, quietEnd: null, locationId: null, locationPath: '', version: 1 });
+      expect(edited).toMatchObject({ minSeverity: 'critical', quietStart: null, quietEnd: null, orgId: null, orgName: '', locationId: null, locationPath: '', version: 1 });
       expect(await ctx().call('/monitor/rule/edit', { ...ruleBody(), id, version }, admin)).toMatchObject({ code: 409 });
 
       await ctx()
@@ -89,6 +92,7 @@ describeOnEachDatabase(
       ['no channel at all', () => ({ channelIds: [], escalation: [] }), 400, '请至少选择一个通知渠道或升级渠道'],
       ['an unknown channel', () => ({ channelIds: [999_999] }), 404, '通知渠道不存在'],
       ['an unknown location', () => ({ locationId: 999_999 }), 404, '位置不存在'],
+      ['an unknown organisation unit', () => ({ orgId: 999_999 }), 404, '组织单位不存在'],
       [
         'steps out of order',
         (channel) => ({

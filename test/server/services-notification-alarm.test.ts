@@ -56,6 +56,18 @@ describeOnEachDatabase(
       return row.id;
     }
 
+    /** A unit under `pid` (the group's root when none). */
+    async function unit(name: string, kind: string, pid?: number) {
+      const now = Date.now();
+      const parent = pid ?? (await db().selectFrom('sysOrg').select('id').where('pid', 'is', null).orderBy('id').executeTakeFirstOrThrow()).id;
+      const row = await db()
+        .insertInto('sysOrg')
+        .values({ pid: parent, name, kind, code: `NTF-${name}-${serial}`, state: 1, sort: 0, remark: '', createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+
     async function device(locationId: number | null = null) {
       serial += 1;
       const sn = `NTF-${String(serial).padStart(4, '0')}`;
@@ -88,6 +100,7 @@ describeOnEachDatabase(
             state: 1,
             alarmTypes: [],
             minSeverity: 'warning',
+            orgId: null,
             locationId: null,
             symptoms: 1,
             quietStart: null,
@@ -155,6 +168,58 @@ describeOnEachDatabase(
       await worker().drain();
       expect(receiver.of('webhook', 'alarm-hook').map((got) => (got.body as { title: string }).title)).toEqual([`【重要】设备离线：${d.name}`, `【已恢复】设备离线：${d.name}`]);
       expect(receiver.of('dingtalk', 'alarm-ding')).toHaveLength(2);
+    });
+
+    it('a rule naming an organisation unit takes the alarms of devices in that unit and below, and no others', async () => {
+      const region = await unit('华东区', 'region');
+      const hotel = await unit('上海店', 'hotel', region);
+      const elsewhere = await unit('北京店', 'hotel');
+      const regional = await webhookChannel('org-region');
+      const local = await webhookChannel('org-hotel');
+      const ruled = await rule({ channelIds: [regional.id], orgId: region });
+      expect(ruled).toMatchObject({ orgId: region, orgName: '华东区' });
+      await rule({ channelIds: [local.id], orgId: hotel });
+      const inHotel = await device();
+      const inOther = await device();
+      const unplaced = await device();
+      await db().updateTable('hotelDevice').set({ orgId: hotel }).where('id', '=', inHotel.id).execute();
+      await db().updateTable('hotelDevice').set({ orgId: elsewhere }).where('id', '=', inOther.id).execute();
+      await db().updateTable('hotelDevice').set({ orgId: null }).where('id', '=', unplaced.id).execute();
+      await goOffline([inHotel.id, inOther.id, unplaced.id]);
+      expect((await messagesAbout((await alarmOf(inHotel.id)).id)).map((m) => m.channelId).sort()).toEqual([regional.id, local.id].sort());
+      expect(await messagesAbout((await alarmOf(inOther.id)).id)).toEqual([]);
+      expect(await messagesAbout((await alarmOf(unplaced.id)).id)).toEqual([]);
+    });
+
+    it('an edited template makes the text of the messages queued after it, Markdown on the robot, the link filled when sent', async () => {
+      const building = await location('模板楼');
+      const ding = await createChannel(ctx(), admin, { name: '模板-钉钉', type: 'dingtalk', config: { url: receiver.dingtalk('template-ding') } });
+      const hook = await webhookChannel('template-hook');
+      await rule({ channelIds: [ding.id, hook.id] });
+      expectOk(
+        await ctx().call(
+          '/monitor/template/edit',
+          { channelType: 'dingtalk', kind: 'raise', title: '{{alarmType}}·{{deviceName}}', body: '**{{location}}**（{{severity}}）\n[处理]({{link}})', version: 0 },
+          admin,
+        ),
+      );
+      try {
+        const d = await device(building);
+        await goOffline([d.id]);
+        const alarm = await alarmOf(d.id);
+        await worker().drain();
+        const [dingGot] = receiver.of('dingtalk', 'template-ding');
+        expect(dingGot.body).toMatchObject({
+          markdown: {
+            title: `设备离线·${d.name}`,
+            text: `#### 设备离线·${d.name}\n\n**模板楼**（重要）\n[处理](${CONSOLE_URL}/hotel/alarm?id=${alarm.id})\n\n[查看详情](${CONSOLE_URL}/hotel/alarm?id=${alarm.id})`,
+          },
+        });
+        // Another channel type keeps its default.
+        expect(receiver.of('webhook', 'template-hook')[0].body).toMatchObject({ title: `【重要】设备离线：${d.name}` });
+      } finally {
+        await db().deleteFrom('notifyTemplate').execute();
+      }
     });
 
     it('a mass outage: one sweep queues a message per alarm; the robot gets 20, the rest one digest, none lost', async () => {

@@ -4,7 +4,8 @@
  * the retry backoff (exponential, full jitter, capped).
  */
 import { decide, type RateState } from '../../src/server/services/notification/rate-limit';
-import { retryDelay } from '../../src/server/services/notification/worker';
+import { restAfter, retryDelay } from '../../src/server/services/notification/worker';
+import { loadConfig } from '../../src/server/config';
 
 const empty: RateState = { recent: [], pausedUntil: 0 };
 
@@ -75,5 +76,17 @@ describe('retry backoff', () => {
     expect(retryDelay(10, config, () => 0.999999)).toBe(599_999);
     expect(retryDelay(3, config, () => 0)).toBe(0);
     expect(retryDelay(3, config, () => 0.5)).toBe(20_000);
+  });
+});
+
+describe('delivery pacing', () => {
+  it('rests after a full round so that delivery takes its share of a busy process, at most 5 s', () => {
+    expect(loadConfig({}).notify.deliveryShare).toBe(0.1);
+    expect(loadConfig({ NOTIFY_DELIVERY_SHARE_PERCENT: '25' }).notify.deliveryShare).toBe(0.25);
+    // A 100 ms round at a 10 % share leaves the next 900 ms to the rest of the process.
+    expect(restAfter(100, 0.1)).toBeCloseTo(900);
+    expect(restAfter(100, 0.5)).toBeCloseTo(100);
+    expect(restAfter(1000, 0.1)).toBe(5000);
+    expect(restAfter(100, 1)).toBe(0);
   });
 });

@@ -55,6 +55,9 @@ describeOnEachDatabase('sys/schedule', (ctx) => {
       const tasks = expectOk(await ctx().call('/sys/schedule/tasks', null, admin));
       expect(tasks.map((t) => t.name)).toEqual(['device.offlineSweep', 'session.purgeExpired', 'schedule.pruneLogs', 'monitor.pruneLogs', 'device.onlineSample']);
       expect(tasks[0]).toMatchObject({ label: '设备离线检测', params: { type: 'object', properties: { minutes: { type: 'integer', minimum: 1 } } } });
+      // 保留天数 comes with the default a new schedule's dialog starts at.
+      expect(tasks[2]).toMatchObject({ params: { properties: { days: { title: '保留天数', default: 30 } }, required: ['days'] } });
+      expect(tasks[4]).toMatchObject({ params: { properties: { days: { title: '保留天数', default: 7 } } } });
     });
 
     it('previews the next five runs of `0 3 * * *` at 03:00 Shanghai (19:00 UTC the day before)', async () => {

@@ -21,6 +21,7 @@ export const viewRegistry: ViewRegistry = {
   'monitor/rule': lazy(() => import(/* webpackChunkName: "view-monitor-rule" */ '../features/monitor/rule')),
   'sys/dict': lazy(() => import(/* webpackChunkName: "view-sys-dict" */ '../features/sys/dict')),
   'sys/menu': lazy(() => import(/* webpackChunkName: "view-sys-menu" */ '../features/sys/menu')),
+  'sys/org': lazy(() => import(/* webpackChunkName: "view-sys-org" */ '../features/sys/org')),
   'sys/panel': lazy(() => import(/* webpackChunkName: "view-sys-panel" */ '../features/sys/panel')),
   'sys/role': lazy(() => import(/* webpackChunkName: "view-sys-role" */ '../features/sys/role')),
   'sys/schedule': lazy(() => import(/* webpackChunkName: "view-sys-schedule" */ '../features/sys/schedule')),

@@ -4,6 +4,7 @@
  */
 import {
   AlertOutlined,
+  ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
   BookOutlined,
@@ -26,6 +27,7 @@ import type { ComponentType } from 'react';
 
 const menuIcons: Record<string, ComponentType> = {
   AlertOutlined,
+  ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
   BookOutlined,

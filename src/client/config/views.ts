@@ -20,6 +20,7 @@ export const ROUTABLE_VIEWS = [
   'monitor/rule',
   'sys/dict',
   'sys/menu',
+  'sys/org',
   'sys/panel',
   'sys/role',
   'sys/schedule',

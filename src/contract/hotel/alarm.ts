@@ -38,6 +38,8 @@ export const ALARM_SORT_KEYS = ['startedAt', 'lastAt', 'count', 'severity'] as c
 
 export const AlarmInquire = pagedRequest(
   {
+    /** One alarm: what a notification's console link (`/hotel/alarm?id=`) opens. */
+    id: field.id('告警编号'),
     /** active: not cleared; cleared: cleared (by staff or the system). */
     status: Type.Union([Type.Literal('active'), Type.Literal('cleared')], { title: '状态' }),
     acknowledged: field.flag('已确认'),

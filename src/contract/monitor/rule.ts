@@ -1,6 +1,6 @@
 /**
- * Notification rules (monitor/rule): which alarms (types, lowest severity, location subtree, causes
- * only or symptoms too) go to which channels, with quiet hours (a daily window in Asia/Shanghai,
+ * Notification rules (monitor/rule): which alarms (types, lowest severity, organisation unit subtree,
+ * location subtree, causes only or symptoms too) go to which channels, with quiet hours (a daily window in Asia/Shanghai,
  * minutes of the day) and escalation steps (after N minutes unacknowledged, these channels).
  */
 import { Type } from '@sinclair/typebox';
@@ -34,6 +34,8 @@ const ruleFields = {
     ALARM_SEVERITIES.map((value) => Type.Literal(value)),
     { title: '最低级别' },
   ),
+  /** The organisation unit (a hotel, a region...) and its subtree the device belongs to; null for every unit. */
+  orgId: field.nullable(field.id('组织单位')),
   /** The location subtree; null for the whole hotel. */
   locationId: field.nullable(field.id('位置')),
   /** 1: symptoms too; 0: causes only. */
@@ -51,6 +53,9 @@ export const RuleRecord = Type.Object({
   state: Type.Integer(),
   alarmTypes: Type.Array(Type.String()),
   minSeverity: Type.String(),
+  orgId: field.nullable(Type.Integer()),
+  /** The unit's name; empty for every unit. */
+  orgName: Type.String(),
   locationId: field.nullable(Type.Integer()),
   /** 主楼 / 8F; empty for the whole hotel. */
   locationPath: Type.String(),

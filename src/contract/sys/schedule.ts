@@ -21,7 +21,7 @@ export const scheduleTasks = {
   'schedule.pruneLogs': {
     label: '清理任务日志',
     description: '删除早于指定天数的定时任务运行日志',
-    params: Type.Object({ days: field.int('保留天数', 1, 3650) }, { additionalProperties: false }),
+    params: Type.Object({ days: field.int('保留天数', 1, 3650, 30) }, { additionalProperties: false }),
   },
   'monitor.pruneLogs': {
     label: '清理审计日志',
@@ -31,7 +31,7 @@ export const scheduleTasks = {
   'device.onlineSample': {
     label: '设备在线统计',
     description: '记录此刻的在线设备数和设备总数（控制台的 24 小时在线曲线），并删除早于保留天数的记录',
-    params: Type.Object({ days: field.int('保留天数', 1, 366) }, { additionalProperties: false }),
+    params: Type.Object({ days: field.int('保留天数', 1, 366, 7) }, { additionalProperties: false }),
   },
 } satisfies Record<string, { label: string; description: string; params: TSchema }>;
 export type TaskName = keyof typeof scheduleTasks;

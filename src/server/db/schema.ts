@@ -412,6 +412,8 @@ export interface NotifyRuleTable extends Audited {
   minSeverity: string;
   /** The location subtree the alarm's device is in; null for the whole hotel. */
   locationId: number | null;
+  /** The organisation unit (with its subtree) the alarm's device belongs to; null for every unit. */
+  orgId: Generated<number | null>;
   /** 1: symptoms too; 0: causes only. */
   symptoms: number;
   /** JSON array of channel ids. */
@@ -443,6 +445,16 @@ export interface NotifyEscalationTable {
   ruleId: number;
   step: number;
   dueAt: number;
+}
+
+/** An edited message template; a channel type and kind without a row use the built-in default. */
+export interface NotifyTemplateTable extends Audited {
+  id: Generated<number>;
+  channelType: string;
+  /** raise | clear | escalation */
+  kind: string;
+  title: string;
+  body: string;
 }
 
 export interface Database {
@@ -478,6 +490,7 @@ export interface Database {
   notifyRule: NotifyRuleTable;
   notifyMaintenance: NotifyMaintenanceTable;
   notifyEscalation: NotifyEscalationTable;
+  notifyTemplate: NotifyTemplateTable;
   eventOutbox: EventOutboxTable;
   eventTicket: EventTicketTable;
 }

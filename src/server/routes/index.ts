@@ -19,6 +19,7 @@ import { channelRoutes } from './monitor/channel';
 import { messageRoutes } from './monitor/message';
 import { ruleRoutes } from './monitor/rule';
 import { maintenanceRoutes } from './monitor/maintenance';
+import { templateRoutes } from './monitor/template';
 import { opsRoutes } from './ops';
 import { eventRoutes } from './events';
 import { acceptXlsxUploads } from '../lib/xlsx-import';
@@ -44,6 +45,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(messageRoutes);
   await app.register(ruleRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(templateRoutes);
   await app.register(opsRoutes);
   await app.register(eventRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));

@@ -18,6 +18,7 @@ import { dictHandlers } from '../testing/handlers/dict';
 import { locationHandlers } from '../testing/handlers/location';
 import { menuHandlers } from '../testing/handlers/menu';
 import { monitorHandlers } from '../testing/handlers/monitor';
+import { orgHandlers } from '../testing/handlers/org';
 import { messageHandlers, ruleHandlers } from '../testing/handlers/notify';
 import { roleHandlers } from '../testing/handlers/role';
 import { scheduleHandlers } from '../testing/handlers/schedule';
@@ -31,14 +32,25 @@ type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 // Whole screens with antd take seconds each on a shared machine.
 jest.setTimeout(300_000);
 
-/** Every (view, resource type) a screen asked about, recorded through the one grant hook. */
+/** Every (view, resource type) a screen asked about, recorded through the grant hooks. */
 const mockAsked: Array<[string, string]> = [];
 jest.mock('../../../src/client/components/list-screen/menu-grants', () => {
   const actual = jest.requireActual<typeof import('../../../src/client/components/list-screen/menu-grants')>('../../../src/client/components/list-screen/menu-grants');
+  const record = (view: string, types: string | readonly string[]) => {
+    for (const type of typeof types === 'string' ? [types] : types) mockAsked.push([view, type]);
+  };
   return {
     useGranted: (view: string, types: string | readonly string[]) => {
-      for (const type of typeof types === 'string' ? [types] : types) mockAsked.push([view, type]);
+      record(view, types);
       return actual.useGranted(view, types);
+    },
+    // The row actions' grants, asked of the whole page at once.
+    useGrantLookup: () => {
+      const lookup = actual.useGrantLookup();
+      return (view: string, types: string | readonly string[]) => {
+        record(view, types);
+        return lookup(view, types);
+      };
     },
   };
 });
@@ -47,6 +59,7 @@ jest.mock('../../../src/client/components/list-screen/menu-grants', () => {
 const SHOWN: Partial<Record<ViewName, string>> = {
   'sys/user': 'alice',
   'sys/role': '前台',
+  'sys/org': '上海店',
   'sys/menu': '系统管理',
   'sys/dict': '门锁',
   'sys/schedule': '设备离线巡检',
@@ -121,6 +134,7 @@ beforeEach(() => {
     ...alarmHandlers(log),
     ...advancedHandlers(log),
     ...locationHandlers(log),
+    ...orgHandlers(log),
     ...monitorHandlers(log),
     // Last: the earlier handlers answer the requests these share (menu authority, dictionaries, locations).
     ...ruleHandlers(log),

@@ -44,6 +44,24 @@ describe('hotel/alarm', () => {
     await waitFor(() => expect(screenReads().at(-1)).toEqual({ size: 20, current: 1, params: { device: 'LOCK', status: 'active' } }));
   });
 
+  it('a notification link (/hotel/alarm?id=) shows that one alarm; 查看全部告警 goes back to the whole list', async () => {
+    await openScreen(`/hotel/alarm?id=${activeAlarm.id}`, '101 门锁（LOCK-0101）');
+    expect(screenReads()[0]).toEqual({ size: 20, current: 1, params: { id: activeAlarm.id } });
+    expect(screen.getByText(`正在查看告警 ${activeAlarm.id}（来自通知链接）`)).toBeInTheDocument();
+    // The alarm can be handled right there.
+    expect(within(await findRow('101 门锁（LOCK-0101）')).getByRole('button', { name: button('确认') })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: button('查看全部告警') }));
+    await waitFor(() => expect(screenReads().at(-1)).toEqual({ size: 20, current: 1, params: {} }));
+    expect(screen.queryByText(`正在查看告警 ${activeAlarm.id}（来自通知链接）`)).toBeNull();
+  });
+
+  it('ignores an id in the link that is not an alarm id', async () => {
+    await openScreen('/hotel/alarm?id=abc', '101 门锁（LOCK-0101）');
+    expect(screenReads()[0]).toEqual({ size: 20, current: 1, params: {} });
+    expect(screen.queryByText(/来自通知链接/)).toBeNull();
+  });
+
   it('acknowledges an alarm after asking, with an optional note, and clears one, toasting the server msg', async () => {
     await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
     // Cleared before anyone acknowledged it: nothing to acknowledge.
@@ -123,9 +141,26 @@ describe('hotel/alarm', () => {
     expect(within(dialog).getByLabelText('门锁超时分钟数')).toHaveValue('2');
     const meter = within(dialog).getByLabelText('电表超时分钟数');
     await user.type(meter, '30');
-    const row = meter.closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: button('保存') }));
+    await user.clear(within(dialog).getByLabelText('门锁超时分钟数'));
+    // One 保存 for all types: each changed type is sent, the unchanged ones are not.
+    expect(within(dialog).getAllByRole('button', { name: button('保存') })).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: button('保存') }));
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
-    expect(log.last('/hotel/alarm/timeout/edit')).toEqual({ type: 'meter', minutes: 30 });
+    expect(log.sent('/hotel/alarm/timeout/edit')).toEqual([
+      { type: 'lock', minutes: null },
+      { type: 'meter', minutes: 30 },
+    ]);
+  });
+
+  it('names a timeout out of range under its input and sends nothing', async () => {
+    await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
+    await user.click(pageButton('超时设置'));
+    const dialog = await screen.findByRole('dialog');
+    const meter = await within(dialog).findByLabelText('电表超时分钟数');
+    await user.type(meter, '0');
+    await user.click(within(dialog).getByRole('button', { name: button('保存') }));
+    const item = meter.closest('.ant-form-item') as HTMLElement;
+    expect(await within(item).findByText('请输入 1–10080 之间的整数分钟，留空使用默认值')).toBeInTheDocument();
+    expect(log.sent('/hotel/alarm/timeout/edit')).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { api, fail, ok } from '../testing/handlers';
 import { activeAlarm } from '../testing/handlers/alarm';
 import { deviceHandlers, deviceHistoryHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
 import { floor8, room0803 } from '../testing/handlers/location';
-import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, rowActionLabels, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -156,9 +156,9 @@ describe('hotel/device', () => {
 
   it('offers no status records to those who may not read the operation log', async () => {
     await openDevices();
-    const row = await findRow('LOCK-0101');
-    expect(within(row).getByRole('button', { name: button('重置密钥') })).toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: button('状态记录') })).toBeNull();
+    const labels = await rowActionLabels('LOCK-0101');
+    expect(labels).toContain('重置密钥');
+    expect(labels).not.toContain('状态记录');
   });
 
   it('shows online since, last seen, the status changes and recent alarms in 详情', async () => {
@@ -199,5 +199,41 @@ describe('hotel/device', () => {
     expect(lastSeen.length).toBeGreaterThanOrEqual(3);
     await user.hover(lastSeen[2]);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('2024-01-01 08:00:00');
+  });
+
+  it('says in 详情 what the device is and labels its first-ever heartbeat 首次上线', async () => {
+    const placed = { ...lock101, locationPath: '主楼/8F/0808', remark: '靠近消防通道' };
+    const transition = (id: number, online: number, cause: string) => ({ id, online, at: 1_704_000_000_000 + id * 60_000, cause });
+    server.use(
+      http.post(api('/hotel/device/inquire'), () => ok({ records: [placed], current: 1, size: 20, total: 1 })),
+      http.post(api('/hotel/device/status'), async ({ request }) => {
+        const { size, current } = (await log.record(request)) as { size: number; current: number };
+        // Thirteen changes, newest first: the second page ends with the oldest, the first heartbeat.
+        const all = Array.from({ length: 13 }, (_, index) => 13 - index).map((id) => transition(id, id % 2, id % 2 ? 'heartbeat' : 'sweep'));
+        return ok({
+          online: 1,
+          onlineSince: lock101.onlineSince,
+          offlineSince: null,
+          lastSeenAt: lock101.lastSeenAt,
+          transitions: { records: all.slice((current - 1) * size, current * size), current, size, total: all.length },
+          alarms: [],
+        });
+      }),
+    );
+    await openDevices();
+    await rowAction('LOCK-0101', '详情');
+    const drawer = (await screen.findByText('设备详情：101 门锁')).closest('.ant-drawer') as HTMLElement;
+    const item = (label: string) => within(drawer).getByText(label, { selector: 'th, th *' }).closest('tr') as HTMLElement;
+    await within(drawer).findAllByText('恢复心跳');
+    expect(within(item('序列号')).getByText('LOCK-0101')).toBeInTheDocument();
+    expect(within(item('设备类型')).getByText('门锁')).toBeInTheDocument();
+    expect(within(item('位置')).getByText('主楼/8F/0808')).toBeInTheDocument();
+    expect(within(item('备注')).getByText('靠近消防通道')).toBeInTheDocument();
+    expect(within(drawer).queryByText('首次上线')).toBeNull();
+
+    await user.click(within(drawer).getByTitle('2'));
+    expect(await within(drawer).findByText('首次上线')).toBeInTheDocument();
+    // Only the oldest change: the later heartbeat on this page is a recovery.
+    expect(within(drawer).getAllByText('恢复心跳')).toHaveLength(1);
   });
 });

@@ -27,13 +27,13 @@ async function chooseIn(dialog: HTMLElement, label: string, option: string) {
 }
 
 describe('monitor/rule', () => {
-  it('lists a rule in words: types, severity, location, channels, quiet hours and escalation', async () => {
+  it('lists a rule in words: types, severity, unit, location, channels, quiet hours and escalation', async () => {
     renderScreen(MonitorRuleScreen, ruleMenu);
     const row = await screen.findByRole('row', { name: /离线告警通知/ });
     await within(row).findByText('工程部钉钉群');
     // Severity labels come from the menu dictionary, which answers on its own.
     await within(row).findByText('重要');
-    for (const text of ['设备离线', '主楼 / 8F', '22:00–07:00', '15 分钟 → 经理邮件']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['设备离线', '上海浦东店', '主楼 / 8F', '22:00–07:00', '15 分钟 → 经理邮件']) expect(within(row).getByText(text)).toBeInTheDocument();
   });
 
   it('creates a rule: channels, quiet hours as minutes of the day, an escalation step', async () => {
@@ -56,6 +56,7 @@ describe('monitor/rule', () => {
         state: 1,
         alarmTypes: [],
         minSeverity: 'warning',
+        orgId: null,
         locationId: null,
         symptoms: 1,
         channelIds: [3],
@@ -78,6 +79,20 @@ describe('monitor/rule', () => {
     await user.click(within(dialog).getByRole('button', { name: button('保存') }));
     expect(await within(dialog).findByText('请按 HH:mm 填写，如 22:00')).toBeInTheDocument();
     expect(log.sent('/monitor/rule/edit')).toHaveLength(0);
+  });
+
+  it('picks the organisation unit from the unit tree: the region takes its hotels too', async () => {
+    renderScreen(MonitorRuleScreen, ruleMenu);
+    const row = await screen.findByRole('row', { name: /离线告警通知/ });
+    await user.click(within(row).getByRole('button', { name: button('编辑') }));
+    const dialog = await findDialog('编辑通知规则');
+    // The unit the rule names shows by its name, read from the tree.
+    expect(await within(dialog).findByText('上海浦东店')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('组织单位'));
+    const regions = await screen.findAllByText('华东区', { selector: '.ant-select-tree-title' });
+    await user.click(regions[regions.length - 1]);
+    await user.click(within(dialog).getByRole('button', { name: button('保存') }));
+    await waitFor(() => expect(log.last('/monitor/rule/edit')).toMatchObject({ id: offlineRule.id, orgId: 11, locationId: 5 }));
   });
 
   it('removes a rule after confirmation', async () => {

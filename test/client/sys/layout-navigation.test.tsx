@@ -3,6 +3,7 @@ import { act, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
 import { adminMenu, api, ok } from '../testing/handlers';
+import { advancedHandlers } from '../testing/handlers/advanced';
 import { user } from '../testing/list-screen';
 import { renderApp, screen } from '../testing/render';
 import { createRequestLog } from '../testing/request-log';
@@ -21,6 +22,19 @@ describe('breadcrumb, sidebar and search', () => {
     await waitFor(() => expect(breadcrumb()).toEqual(['酒店管理', '设备管理']));
     await act(() => router.navigate('/no/such/page'));
     await waitFor(() => expect(breadcrumb()).toEqual([]));
+  });
+
+  it('leads from a breadcrumb to the group’s first screen or to the screen', async () => {
+    server.use(...advancedHandlers(createRequestLog()));
+    const { router } = await renderApp({ path: '/hotel/advanced', signedIn: true });
+    await waitFor(() => expect(breadcrumb()).toEqual(['酒店管理', '高级设置']));
+    const step = (label: string) => within(document.querySelector('.shell-breadcrumb') as HTMLElement).getByRole('link', { name: label });
+    expect(step('高级设置')).toHaveAttribute('href', '/hotel/advanced');
+    await user.click(step('酒店管理'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hotel/device'));
+    await waitFor(() => expect(breadcrumb()).toEqual(['酒店管理', '设备管理']));
+    await user.click(step('设备管理'));
+    expect(router.state.location.pathname).toBe('/hotel/device');
   });
 
   it('collapses the sidebar to icons and remembers it across a reload', async () => {

@@ -1,9 +1,11 @@
 /** The panel (sys/panel): its counts, and the four charts drawn from the server's series. */
+import { within } from '@testing-library/react';
 import { http } from 'msw';
 
 import Panel from '../../../src/client/features/sys/panel';
 import { onlineOption, runsOption, signInsOption, typesOption } from '../../../src/client/features/sys/panel/charts/options';
 import { api, ok, panelData } from '../testing/handlers';
+import { sysMenu } from '../testing/handlers/sys-common';
 import { renderScreen, screen } from '../testing/render-screen';
 import { server } from '../testing/server';
 
@@ -32,6 +34,25 @@ describe('sys/panel', () => {
     server.use(http.post(api('/sys/panel/inquire'), () => ok({ ...panelData, devicesByType: [] })));
     renderScreen(Panel);
     expect(await screen.findByText('暂无设备')).toBeInTheDocument();
+  });
+
+  it('opens the list a count is of, filtered to it, for the screens the user has', async () => {
+    const alarms = { ...sysMenu[0], id: 90, pid: null, name: '告警管理', path: '/hotel/alarm', element: 'hotel/alarm' };
+    renderScreen(Panel, [...sysMenu, alarms]);
+    expect(await screen.findByRole('link', { name: '未清除告警：查看列表' })).toHaveAttribute('href', '/hotel/alarm?status=active');
+    expect(screen.getByRole('link', { name: '离线设备：查看列表' })).toHaveAttribute('href', '/hotel/device?online=0');
+    expect(screen.getByRole('link', { name: '启用用户 / 用户总数：查看列表' })).toHaveAttribute('href', '/sys/user');
+    // 在线用户 is not in this user's menu: its count is only a count.
+    expect(screen.getByText('在线会话')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '在线会话：查看列表' })).toBeNull();
+  });
+
+  it('says 暂无数据 for a 24 h chart with nothing to draw', async () => {
+    server.use(http.post(api('/sys/panel/inquire'), () => ok({ ...panelData, onlineHistory: [{ at: Date.UTC(2026, 0, 1), online: 0, total: 0 }] })));
+    renderScreen(Panel);
+    const card = (await screen.findByText('近 24 小时在线设备')).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    expect(within(card).queryByRole('img')).toBeNull();
   });
 
   describe('chart options', () => {

@@ -4,7 +4,7 @@ import { http } from 'msw';
 
 import { api, fail } from '../testing/handlers';
 import { deskRole, roleHandlers } from '../testing/handlers/role';
-import { button } from '../testing/list-screen';
+import { button, rowButton } from '../testing/list-screen';
 import { renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -28,7 +28,7 @@ async function openRoleScreen() {
 
 async function rowAction(rowName: RegExp, action: string) {
   const row = await screen.findByRole('row', { name: rowName });
-  await user.click(within(row).getByRole('button', { name: button(action) }));
+  await user.click(await rowButton(row, action));
   return screen.findByRole('dialog');
 }
 

@@ -6,7 +6,7 @@ import SysScheduleScreen from '../../../src/client/features/sys/schedule';
 import { api, fail } from '../testing/handlers';
 import { relativeTo } from '../../../src/client/components/relative-time';
 import { INVALID_CRON_MSG, scheduleHandlers, sweepSchedule, THREE_AM } from '../testing/handlers/schedule';
-import { button } from '../testing/list-screen';
+import { button, rowButton } from '../testing/list-screen';
 import { findDialog, renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -90,6 +90,22 @@ describe('sys/schedule', () => {
     await waitFor(() => expect(log.sent('/sys/schedule/inquire').length).toBeGreaterThanOrEqual(2));
   });
 
+  it('starts 保留天数 at its default and marks the task’s required parameters', async () => {
+    await openScheduleScreen();
+    await openAdd(document.body);
+    const dialog = await findDialog('新增定时任务');
+    await user.type(within(dialog).getByLabelText('任务名称'), '清理日志');
+    await user.type(within(dialog).getByLabelText('Cron 表达式'), '0 4 * * *');
+    await user.click(within(dialog).getByLabelText('任务类型'));
+    await user.click(await screen.findByText('清理任务日志', { selector: '.ant-select-item-option-content' }));
+    const days = await within(dialog).findByLabelText('保留天数');
+    await waitFor(() => expect(days).toHaveValue('30'));
+    expect(within(days.closest('.ant-flex') as HTMLElement).getByText('*')).toBeInTheDocument();
+    await click(dialog, '保存');
+    expect(await screen.findByText('保存成功')).toBeInTheDocument();
+    expect(log.last('/sys/schedule/creation')).toMatchObject({ task: 'schedule.pruneLogs', params: { days: 30 } });
+  });
+
   it('shows the server msg of an invalid cron in the dialog only, and takes it away once the cron is fixed', async () => {
     await openScheduleScreen();
     await openAdd(document.body);
@@ -136,7 +152,7 @@ describe('sys/schedule', () => {
 
   it('shows the run log and reloads it after 立即执行', async () => {
     const row = await openScheduleScreen();
-    await click(row, '运行日志');
+    await user.click(await rowButton(row, '运行日志'));
     const title = await screen.findByText(`运行日志：${sweepSchedule.name}`);
     const drawer = title.closest('.ant-drawer') as HTMLElement;
     const logRow = await within(drawer).findByRole('row', { name: /3 台设备标记为离线/ });
@@ -145,7 +161,7 @@ describe('sys/schedule', () => {
     expect(within(logRow).getByText('2026-01-01 03:00:01')).toBeInTheDocument();
     expect(log.sent('/sys/schedule/log')[0]).toEqual({ size: 20, current: 1, params: { scheduleId: sweepSchedule.id } });
 
-    await click(row, '立即执行');
+    await user.click(await rowButton(row, '立即执行'));
     expect(await screen.findByText('已执行：3 台设备标记为离线')).toBeInTheDocument();
     expect(log.last('/sys/schedule/run')).toEqual({ id: sweepSchedule.id });
     await waitFor(() => expect(log.sent('/sys/schedule/log')).toHaveLength(2));
@@ -153,14 +169,14 @@ describe('sys/schedule', () => {
 
   it('fetches the run log afresh each time the drawer opens, since jobs keep running meanwhile', async () => {
     const row = await openScheduleScreen();
-    await click(row, '运行日志');
+    await user.click(await rowButton(row, '运行日志'));
     const title = await screen.findByText(`运行日志：${sweepSchedule.name}`);
     const drawer = title.closest('.ant-drawer') as HTMLElement;
     await within(drawer).findByRole('row', { name: /3 台设备标记为离线/ });
     expect(log.sent('/sys/schedule/log')).toHaveLength(1);
     await user.click(within(drawer).getByRole('button', { name: /close|关闭/i }));
     await waitFor(() => expect(screen.queryByText(`运行日志：${sweepSchedule.name}`)).not.toBeInTheDocument());
-    await click(row, '运行日志');
+    await user.click(await rowButton(row, '运行日志'));
     await waitFor(() => expect(log.sent('/sys/schedule/log')).toHaveLength(2));
   });
 });

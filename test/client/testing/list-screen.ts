@@ -3,7 +3,7 @@
  * Rows and buttons are found by their text, not by accessible name: computing names over a whole
  * antd page is slow enough to time out on a busy machine.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderApp } from './render';
@@ -29,9 +29,40 @@ export async function openScreen(path: string, rowText: string) {
   return view;
 }
 
-export async function rowAction(rowText: string, action: string) {
+/** The actions under a row's 更多, opened (none when the row has no 更多). */
+async function moreActions(row: HTMLElement): Promise<HTMLElement | null> {
+  const more = within(row).queryByRole('button', { name: button('更多') });
+  if (!more) return null;
+  if (more.getAttribute('aria-expanded') !== 'true') await user.click(more);
+  return waitFor(() => document.getElementById(more.getAttribute('aria-controls') as string) as HTMLElement);
+}
+
+/** A row's action by its label, in the row or under its 更多 (opened on the way). */
+export async function findRowAction(rowText: string, action: string): Promise<HTMLElement> {
+  return rowButton(await findRow(rowText), action);
+}
+
+/** The action of this row by its label, in the row or under its 更多 (opened on the way). */
+export async function rowButton(row: HTMLElement, action: string): Promise<HTMLElement> {
+  const inline = within(row).queryByRole('button', { name: button(action) });
+  if (inline) return inline;
+  const panel = await moreActions(row);
+  if (!panel) throw new Error(`the row offers no ${action}`);
+  return within(panel).getByRole('button', { name: button(action) });
+}
+
+/** Every action a row offers, in the row and under its 更多. */
+export async function rowActionLabels(rowText: string): Promise<string[]> {
   const row = await findRow(rowText);
-  await user.click(within(row).getByRole('button', { name: button(action) }));
+  const panel = await moreActions(row);
+  const cell = row.lastElementChild as HTMLElement;
+  return [...within(cell).queryAllByRole('button'), ...(panel ? within(panel).queryAllByRole('button') : [])]
+    .map((control) => (control.textContent ?? '').replace(/\s+/g, ''))
+    .filter((label) => label !== '更多');
+}
+
+export async function rowAction(rowText: string, action: string) {
+  await user.click(await findRowAction(rowText, action));
 }
 
 export async function openDialog(trigger: () => Promise<void>) {

@@ -1,10 +1,11 @@
 /**
  * One screen inside the real providers and store, signed in with the system menu, without the shell
- * and router: screen tests stay fast on a shared CPU while every call still goes through the real
- * base query to msw.
+ * and its routes (a memory router holds the URL the list filters live in): screen tests stay fast on
+ * a shared CPU while every call still goes through the real base query to msw.
  */
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 
 import type { DataOf } from '../../../src/contract';
 import { AppProviders } from '../../../src/client/app/providers';
@@ -18,13 +19,16 @@ import { Unstyled } from './unstyled';
 configure({ asyncUtilTimeout: 15_000 });
 
 /** `menu`: the authorised menu the screen finds its dictionary through (default: the system screens). */
-export function renderScreen(Screen: ComponentType, menu: DataOf<'GET /sys/menu/authority'> = sysMenu) {
+/** `path`: the URL the screen opens at, e.g. with filters in its query. */
+export function renderScreen(Screen: ComponentType, menu: DataOf<'GET /sys/menu/authority'> = sysMenu, path = '/') {
   storeSession();
   const { store, persistor } = buildStore();
   store.dispatch(menuLoaded(menu));
   render(
     <AppProviders store={store} persistor={persistor}>
-      <Screen />
+      <MemoryRouter initialEntries={[path]}>
+        <Screen />
+      </MemoryRouter>
     </AppProviders>,
     { wrapper: Unstyled },
   );

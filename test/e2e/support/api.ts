@@ -47,14 +47,30 @@ export class Api {
     return new Api(request, answer.data.token);
   }
 
-  /** Creates an enabled role with the given grants and a user in it; answers their credentials. */
-  async createRoleWithUser(grants: BodyOf<'/sys/role/auth'>['grant']): Promise<{ roleId: number; userName: string; password: string }> {
-    const role = await this.ok('/sys/role/creation', { name: uniq('角色'), remark: 'e2e', state: 1 });
+  /**
+   * Creates an enabled role with the given grants and a user in it; answers their credentials. The
+   * role sees every row unless `scope` narrows it; the user sits in `orgId` (default: the caller's unit).
+   */
+  async createRoleWithUser(
+    grants: BodyOf<'/sys/role/auth'>['grant'],
+    { dataScope, orgId }: { dataScope?: BodyOf<'/sys/role/creation'>['dataScope']; orgId?: number } = {},
+  ): Promise<{ roleId: number; userName: string; password: string }> {
+    const role = await this.ok('/sys/role/creation', { name: uniq('角色'), remark: 'e2e', state: 1, ...(dataScope ? { dataScope } : {}) });
     await this.ok('/sys/role/auth', { roleId: role.id, grant: grants, revoke: [] });
     const userName = uniq('e2e_');
     const password = 'Str0ng-Pass-e2e';
-    await this.ok('/sys/user/creation', { userName, nickName: `测试${userName.slice(-4)}`, password, state: 1, roleId: role.id });
+    await this.ok('/sys/user/creation', { userName, nickName: `测试${userName.slice(-4)}`, password, state: 1, roleId: role.id, ...(orgId ? { orgId } : {}) });
     return { roleId: role.id, userName, password };
+  }
+
+  /** Grants of whole screens: each menu named by its element, with every resource under it. */
+  async screenGrants(elements: string[]): Promise<BodyOf<'/sys/role/auth'>['grant']> {
+    const menus = await this.menusWithResources();
+    return elements.flatMap((element) => {
+      const menu = menus.find((candidate) => candidate.element === element);
+      if (!menu) throw new Error(`no seeded menu ${element}`);
+      return [{ type: 'menu' as const, resource: menu.id }, ...menu.resources.map((resource) => ({ type: 'resource' as const, resource: resource.id }))];
+    });
   }
 
   /** Every menu with its resources (all pages), as the role screen's permission dialog sees them. */

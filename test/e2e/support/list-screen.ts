@@ -139,8 +139,20 @@ export async function fill(box: Locator, values: Record<string, string>): Promis
 }
 
 /** Clicks a row's action button (编辑, 授权, 资源, ...). */
+/** Presses a row's action: in the row, or under the row's 更多 (opened on the way). */
 export async function rowAction(scope: Page | Locator, text: string, action: string): Promise<void> {
-  await row(scope, text)
+  const line = row(scope, text);
+  const inline = line.getByRole('button', { name: buttonName(action) });
+  if ((await inline.count()) > 0) {
+    await inline.click();
+    return;
+  }
+  const more = line.getByRole('button', { name: /更\s*多/ });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  const panelId = await more.getAttribute('aria-controls');
+  const page = 'page' in scope ? scope.page() : scope;
+  await page
+    .locator(`[id="${panelId}"]`)
     .getByRole('button', { name: buttonName(action) })
     .click();
 }

@@ -51,6 +51,9 @@
  * - Controls by grant: 新增 / 编辑 show only with `create.resource` / `edit.resource` (default
  *   api_creation / api_edit), 详情 with `detail.resource`; every other row or toolbar control is
  *   wrapped in `<Permitted view resource>` naming the resource guarding its endpoint.
+ * - Filters live in the URL query (url-filters.ts): reload, shared links and back/forward keep them.
+ * - Row actions (row-actions.tsx): two links in the row, the rest under 更多; no 操作 column when
+ *   the role may do nothing with any row of the page. `minWidth` lets a wide table scroll sideways.
  * - `useMenuDict(view)` answers `optionsOf(field)` / `labelOf(field, value)` for screen-specific
  *   cells; inside `<ListScreen>` `useMenuDictContext()` gives the same without a second query.
  */
@@ -66,6 +69,7 @@ export { Permitted, type PermittedProps } from './permitted';
 export { NoteConfirmDialog, type NoteConfirmDialogProps } from './note-confirm-dialog';
 export { stateBatchActions, type StateBatchBody } from './state-batch';
 export { SAVED_MSG, savedMsg } from './messages';
+export { fieldErrorsOf, showFieldErrors } from './field-errors';
 export { useInquire, toParams, type Inquiry, type InquireOptions } from './use-inquire';
 export { useMenuDict, useMenuDictContext, useMenuId, MENU_DICT_FAILURE_MSG, type MenuDict } from './menu-dict';
 export type {

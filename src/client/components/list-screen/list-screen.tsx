@@ -4,20 +4,22 @@
  */
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 
 import type { Envelope, FieldError } from '../../../contract/constants';
 import { toast } from '../../lib/toast';
 import { ExportButton } from './export-button';
 import { fieldErrorsOf } from './field-errors';
 import { FilterForm } from './filter-form';
-import { useGranted } from './menu-grants';
+import { useGrantLookup, useGranted } from './menu-grants';
 import { MenuDictContext, useMenuDict } from './menu-dict';
 import { PagedTable } from './paged-table';
 import { RecordDialog } from './record-dialog';
 import { BatchToolbar } from './batch-toolbar';
+import { actionColumnWidth, actionItems, RowActions } from './row-actions';
 import type { BatchConfig, ColumnConfig, EditableRow, FieldConfig, FormValues, ListScreenActions, ListScreenProps, MutationHook, PagedArg, SaveConfig } from './types';
 import { useInquire } from './use-inquire';
+import { useInitialUrlFilters, useUrlFilters } from './url-filters';
 
 const NO_DEFAULTS: FormValues = {};
 const NO_FIELDS: FieldConfig[] = [];
@@ -95,7 +97,11 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
   };
 
   const dict = useMenuDict(view);
-  const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams });
+  const granted = useGrantLookup();
+  // Kept while the grants stay: the filter form re-reads its values when its fields change.
+  const filterFields = useMemo(() => (filters ?? NO_FIELDS).filter((field) => field.resource === undefined || granted(view, field.resource)), [filters, granted, view]);
+  const inquiry = useInquire(useQuery, { pageSize, fixedParams: props.fixedParams, initialFilters: useInitialUrlFilters(filterFields) });
+  useUrlFilters(filterFields, inquiry.filters, inquiry.search);
   const [createTrigger, createState] = (create?.useMutation ?? useNoMutation<CreateBody, CreateData>)();
   const [editTrigger, editState] = (edit?.useMutation ?? useNoMutation<EditBody, EditData>)();
   const [addOpen, setAddOpen] = useState(false);
@@ -123,11 +129,9 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
     params: inquiry.params,
   };
 
-  const actionColumn: ColumnConfig<Row> = {
-    title: '操作',
-    key: 'actions',
-    render: (_value, row) => (
-      <Space size="small" wrap>
+  const rowActionItems = (row: Row) =>
+    actionItems(
+      <>
         {mayView && (
           <Button type="link" size="small" onClick={() => setViewing(row)}>
             详情
@@ -139,16 +143,24 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
           </Button>
         )}
         {rowActions?.(row, actions)}
-      </Space>
-    ),
+      </>,
+      granted,
+    );
+  // A page where the role may do nothing with any row has no 操作 column at all.
+  const mostRowActions = Math.max(0, ...(inquiry.data?.records ?? []).map((row) => rowActionItems(row).length));
+  const actionColumn: ColumnConfig<Row> = {
+    title: '操作',
+    key: 'actions',
+    width: actionColumnWidth(mostRowActions),
+    render: (_value, row) => <RowActions items={rowActionItems(row)} />,
   };
-  const tableColumns: ColumnConfig<Row>[] = mayView || mayEdit || rowActions ? [...columns, actionColumn] : columns;
+  const tableColumns: ColumnConfig<Row>[] = mostRowActions > 0 ? [...columns, actionColumn] : columns;
   const tools = toolbar?.(actions);
 
   return (
     <MenuDictContext.Provider value={dict}>
       <Card>
-        {filters && filters.length > 0 && <FilterForm fields={filters} onSearch={inquiry.search} />}
+        {filterFields.length > 0 && <FilterForm fields={filterFields} onSearch={inquiry.search} values={inquiry.filters} />}
         {(mayCreate || tools || mayImport || exportTo || mayBatch) && (
           <Space wrap style={{ marginBottom: 16 }}>
             {mayCreate && (
@@ -171,6 +183,7 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
           columns={tableColumns}
           rowKey={rowKey}
           expandable={expandable}
+          minWidth={props.minWidth}
           rowSelection={
             mayBatch
               ? {

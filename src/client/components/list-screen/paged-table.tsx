@@ -17,6 +17,8 @@ export interface PagedTableProps<Row> {
   /** Tick boxes on the rows (the list-screen block's batch actions). */
   rowSelection?: TableProps<Row>['rowSelection'];
   expandable?: TableProps<Row>['expandable'];
+  /** Below this width the table scrolls sideways (ListScreenProps.minWidth). */
+  minWidth?: number;
 }
 
 const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
@@ -43,7 +45,7 @@ export function totalText(data: { total: number; totalIsLowerBound?: boolean } |
   return data.totalIsLowerBound ? `共 ${data.total.toLocaleString('en-US')}+ 条` : `共 ${data.total} 条`;
 }
 
-export function PagedTable<Row extends object>({ inquiry, columns, rowKey, rowSelection, expandable }: PagedTableProps<Row>) {
+export function PagedTable<Row extends object>({ inquiry, columns, rowKey, rowSelection, expandable, minWidth }: PagedTableProps<Row>) {
   const dict = useMenuDictContext();
   const { data, loading, current, size, changePage, sort, changeSort } = inquiry;
   return (
@@ -58,6 +60,7 @@ export function PagedTable<Row extends object>({ inquiry, columns, rowKey, rowSe
       dataSource={data?.records ?? []}
       loading={loading}
       size="middle"
+      scroll={minWidth === undefined ? undefined : { x: minWidth }}
       pagination={{
         current,
         pageSize: size,

@@ -119,6 +119,11 @@ export interface FieldConfig {
    */
   range?: readonly [string, string];
   placeholder?: string;
+  /**
+   * The resource (under the screen's menu) guarding a read the input makes itself, e.g. the location
+   * tree of a location picker: without it the field is not offered, instead of a refusal on opening.
+   */
+  resource?: string;
 }
 
 /**
@@ -214,6 +219,8 @@ export interface ListScreenProps<A extends PagedArg, Row extends object, CreateB
   fixedParams?: Partial<NonNullable<A['params']>>;
   filters?: FieldConfig[];
   columns: ColumnConfig<Row>[];
+  /** The table's least width in pixels: a narrower screen scrolls it sideways instead of squeezing its columns together. */
+  minWidth?: number;
   /** The add and edit dialogs' fields. */
   fields?: FieldConfig[];
   /** Initial values of the add form. */

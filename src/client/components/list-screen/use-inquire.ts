@@ -16,6 +16,8 @@ export interface InquireOptions<A extends PagedArg> {
   fixedParams?: Partial<NonNullable<A['params']>>;
   /** Suspend the query, e.g. while the dialog holding the table is closed. */
   skip?: boolean;
+  /** The filters the list opens with (e.g. named by the URL query). */
+  initialFilters?: FormValues;
 }
 
 export interface Inquiry<Row> {
@@ -25,6 +27,8 @@ export interface Inquiry<Row> {
   size: number;
   /** What the list shows: the fixed params and the filters, as sent. */
   params: FormValues;
+  /** The filters alone, as sent. */
+  filters: FormValues;
   /** The column sort; undefined = the server's default order. */
   sort?: SortRequest;
   /** New filters start again at page 1. */
@@ -49,11 +53,20 @@ export function toParams(filters: FormValues): FormValues {
 
 export function useInquire<A extends PagedArg, Row>(
   useQuery: PagedQueryHook<A, Row>,
-  { pageSize = PAGE_SIZE_DEFAULT, fixedParams, skip = false }: InquireOptions<A> = {},
+  { pageSize = PAGE_SIZE_DEFAULT, fixedParams, skip = false, initialFilters }: InquireOptions<A> = {},
 ): Inquiry<Row> {
   const [paging, setPaging] = useState<{ current: number; size: number; after?: number }>({ current: 1, size: pageSize });
-  const [filters, setFilters] = useState<FormValues>({});
+  const [filters, setFilters] = useState<FormValues>(() => toParams(initialFilters ?? {}));
   const [sort, setSort] = useState<SortRequest | undefined>(undefined);
+  // Other fixed params (a unit picked in the tree beside the list) are another list: page 1 again,
+  // and no `after` from a page of the previous one.
+  // Compared by value: some callers pass a fresh object on every render.
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+  const [shownFixed, setShownFixed] = useState(fixedKey);
+  if (shownFixed !== fixedKey) {
+    setShownFixed(fixedKey);
+    setPaging((previous) => ({ current: 1, size: previous.size }));
+  }
   const params = useMemo(() => ({ ...fixedParams, ...filters }), [fixedParams, filters]);
   const { size, current, after } = paging;
   const arg = useMemo(() => ({ size, current, ...(after === undefined ? {} : { after }), params, ...(sort ? { sort } : {}) }) as A, [size, current, after, params, sort]);
@@ -90,5 +103,5 @@ export function useInquire<A extends PagedArg, Row>(
     setSort(next);
     setPaging((previous) => ({ current: 1, size: previous.size }));
   }, []);
-  return { data, loading: isFetching, current: paging.current, size: paging.size, params, sort, search, changePage, changeSort };
+  return { data, loading: isFetching, current: paging.current, size: paging.size, params, filters, sort, search, changePage, changeSort };
 }

@@ -33,6 +33,8 @@ export const TAG_TYPES = [
   'NotifyMessage',
   'NotifyRule',
   'NotifyMaintenance',
+  'Org',
+  'NotifyTemplate',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -27,6 +27,7 @@ import { deviceDeletedAt } from './026_device_deleted_at';
 import { scopedRecords } from './027_scoped_records';
 import { deviceGateways } from './028_device_gateways';
 import { alarmCauses } from './029_alarm_causes';
+import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_units';
 import { deviceRoomRetired } from './031_device_room_retired';
 
 export class CodeMigrationProvider implements MigrationProvider {
@@ -61,6 +62,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '027_scoped_records': scopedRecords,
       '028_device_gateways': deviceGateways,
       '029_alarm_causes': alarmCauses,
+      '030_notify_templates_and_rule_units': notifyTemplatesAndRuleUnits(this.dialect),
       '031_device_room_retired': deviceRoomRetired,
     });
   }

@@ -4,9 +4,9 @@
  * due (`escalateDue`, run by the delivery worker). What goes where is the rules' (notify_rule):
  *
  * - a raise goes, once per channel, to the channels of every enabled rule it matches: alarm type,
- *   lowest severity, location subtree (the hotel/org subtree of data scope will be one more
- *   condition here), causes only or symptoms too (a symptom names its cause: a device unreachable
- *   behind its gateway that is down);
+ *   lowest severity, organisation unit subtree (the device's unit: its hotel), location subtree,
+ *   causes only or symptoms too (`isSymptom` is the one place that tells a symptom from a cause: a
+ *   symptom names its cause, e.g. a device unreachable behind its gateway that is down);
  *   outside the rule's quiet hours (a daily window in Asia/Shanghai), and not while a maintenance
  *   window covers the device's location (nothing is sent; the alarm is still recorded);
  * - each matching rule's escalation steps wait in notify_escalation; when one is due the worker
@@ -20,8 +20,9 @@ import type { Dialect } from '../../db/dialect';
 import { idIn } from '../../lib/id-list';
 import { LocationIndex } from '../location-paths';
 import { enqueueNotifications, type NotificationMessage } from './outbox';
-import { renderAlarmMessage, type AlarmFields, type AlarmMessageKind } from './templates';
+import { loadTemplates, renderAlarmMessage, type AlarmFields, type AlarmMessageKind, type TemplateSet } from './templates';
 import { parseJsonList } from '../../lib/json-list';
+import { readOrgTree, subtreesOf } from '../../lib/data-scope';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -50,6 +51,7 @@ interface Rule {
   id: number;
   alarmTypes: string[];
   minSeverity: string;
+  orgId: number | null;
   locationId: number | null;
   symptoms: boolean;
   channelIds: number[];
@@ -64,6 +66,7 @@ async function enabledRules(db: Db): Promise<Rule[]> {
     id: row.id,
     alarmTypes: parseJsonList<string>(row.alarmTypes),
     minSeverity: row.minSeverity,
+    orgId: row.orgId,
     locationId: row.locationId,
     symptoms: row.symptoms === 1,
     channelIds: parseJsonList<number>(row.channelIds),
@@ -91,6 +94,8 @@ interface LocatedAlarm extends AlarmFields {
   line: number[];
   /** The alarm it is a symptom of; null for a cause. */
   causeId: number | null;
+  /** The device's organisation unit. */
+  orgId: number | null;
 }
 
 const isSymptom = (alarm: LocatedAlarm): boolean => alarm.causeId !== null;
@@ -113,6 +118,7 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
       'd.name as deviceName',
       'd.sn as deviceSn',
       'd.locationId',
+      'd.orgId',
     ])
     .where(idIn(dialect, 'a.id', alarmIds))
     .orderBy('a.id')
@@ -121,16 +127,31 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
     db,
     rows.map((row) => row.locationId),
   );
-  return rows.map(({ locationId, causeId, ...alarm }) => ({
+  return rows.map(({ locationId, causeId, orgId, ...alarm }) => ({
     ...alarm,
     id: Number(alarm.id),
     causeId: causeId === null ? null : Number(causeId),
     location: locations.pathOf(locationId),
     line: locations.lineOf(locationId),
+    orgId,
   }));
 }
 
 const inSubtree = (alarm: LocatedAlarm, locationId: number | null) => locationId === null || alarm.line.includes(locationId);
+
+/**
+ * Each rule unit's subtree, read from the tree once per event and only when a rule names a unit. A
+ * unit removed since is an empty subtree: its rule then matches nothing rather than everything.
+ */
+async function unitSubtrees(db: Db, rules: readonly Rule[]): Promise<Map<number, Set<number>>> {
+  const units = [...new Set(rules.flatMap((rule) => (rule.orgId === null ? [] : [rule.orgId])))];
+  if (units.length === 0) return new Map();
+  const tree = await readOrgTree(db);
+  return new Map(units.map((unit) => [unit, subtreesOf(tree, [unit])]));
+}
+
+const inUnit = (alarm: LocatedAlarm, orgId: number | null, subtrees: Map<number, Set<number>>) =>
+  orgId === null || (alarm.orgId !== null && (subtrees.get(orgId)?.has(alarm.orgId) ?? false));
 
 async function enabledChannelTypes(db: Db, ids: Iterable<number>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)];
@@ -139,12 +160,21 @@ async function enabledChannelTypes(db: Db, ids: Iterable<number>): Promise<Map<n
   return new Map(rows.map((row) => [row.id, row.type]));
 }
 
-function messagesFor(pairs: Array<{ alarm: AlarmFields; channelId: number }>, types: Map<number, string>, kind: AlarmMessageKind, minutes = 0): NotificationMessage[] {
+function messagesFor(
+  pairs: Array<{ alarm: AlarmFields; channelId: number }>,
+  types: Map<number, string>,
+  templates: TemplateSet,
+  kind: AlarmMessageKind,
+  minutes = 0,
+): NotificationMessage[] {
   return pairs.flatMap(({ alarm, channelId }) => {
     const type = types.get(channelId);
-    return type === undefined ? [] : [{ channelId, alarmId: alarm.id, kind, ...renderAlarmMessage(type, kind, alarm, minutes) }];
+    return type === undefined ? [] : [{ channelId, alarmId: alarm.id, kind, ...renderAlarmMessage(type, kind, alarm, minutes, templates) }];
   });
 }
+
+/** The edited templates, read only when there is a message to write. */
+const templatesFor = (db: Db, types: Map<number, string>): Promise<TemplateSet> => (types.size === 0 ? Promise.resolve(new Map()) : loadTemplates(db));
 
 async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[], at: number, rules: Rule[]): Promise<number> {
   // The alarms this event raised (not repeats of active ones): started now, counted once.
@@ -172,6 +202,7 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
 async function raisedAlarms(db: Db, dialect: Dialect, alarmIds: number[], at: number, rules: Rule[]): Promise<number> {
   const alarms = await loadAlarms(db, dialect, alarmIds);
   if (alarms.length === 0) return 0;
+  const subtrees = await unitSubtrees(db, rules);
   const windows = await db.selectFrom('notifyMaintenance').select('locationId').where('state', '=', 1).where('startsAt', '<=', at).where('endsAt', '>', at).execute();
   const pairs: Array<{ alarm: AlarmFields; channelId: number }> = [];
   const steps: Array<{ alarmId: number; ruleId: number; step: number; dueAt: number }> = [];
@@ -180,7 +211,7 @@ async function raisedAlarms(db: Db, dialect: Dialect, alarmIds: number[], at: nu
     const channels = new Set<number>();
     for (const rule of rules) {
       if (rule.alarmTypes.length > 0 && !rule.alarmTypes.includes(alarm.type)) continue;
-      if (!severeEnough(alarm.severity, rule.minSeverity) || !inSubtree(alarm, rule.locationId)) continue;
+      if (!severeEnough(alarm.severity, rule.minSeverity) || !inSubtree(alarm, rule.locationId) || !inUnit(alarm, rule.orgId, subtrees)) continue;
       if (!rule.symptoms && isSymptom(alarm)) continue;
       if (inQuietHours(rule.quietStart, rule.quietEnd, at)) continue;
       for (const channelId of rule.channelIds) channels.add(channelId);
@@ -193,7 +224,7 @@ async function raisedAlarms(db: Db, dialect: Dialect, alarmIds: number[], at: nu
     db,
     pairs.map((pair) => pair.channelId),
   );
-  return enqueueNotifications(db, messagesFor(pairs, types, 'raise'), at);
+  return enqueueNotifications(db, messagesFor(pairs, types, await templatesFor(db, types), 'raise'), at);
 }
 
 async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number): Promise<number> {
@@ -218,7 +249,7 @@ async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number)
     db,
     pairs.map((pair) => pair.channelId),
   );
-  return enqueueNotifications(db, messagesFor(pairs, types, 'clear'), at);
+  return enqueueNotifications(db, messagesFor(pairs, types, await templatesFor(db, types), 'clear'), at);
 }
 
 /**
@@ -289,6 +320,7 @@ export async function escalateDue(db: Kysely<Database>, dialect: Dialect, now: n
       trx,
       live.flatMap((row) => stepsOf.get(row.ruleId)?.[row.step]?.channelIds ?? []),
     );
+    const templates = await templatesFor(trx, types);
     for (const row of live) {
       const step = stepsOf.get(row.ruleId)?.[row.step];
       const alarm = alarms.get(Number(row.alarmId));
@@ -297,6 +329,7 @@ export async function escalateDue(db: Kysely<Database>, dialect: Dialect, now: n
         ...messagesFor(
           step.channelIds.map((channelId) => ({ alarm, channelId })),
           types,
+          templates,
           'escalation',
           step.afterMinutes,
         ),

@@ -9,6 +9,7 @@ import { parseSettings, type ChannelSettings } from './channel-config';
 import { digestContent } from './digest';
 import type { MessageRow } from './outbox';
 import { takeSend } from './rate-limit';
+import { fillLink } from './templates';
 import { vendorOf, type Outgoing, type Vendor } from './vendors';
 
 type Db = Kysely<Database>;
@@ -59,7 +60,7 @@ const payloadOf = (text: string): unknown => {
   }
 };
 
-/** The message as its vendor formats it: its console link made absolute, a digest's content read. */
+/** The message as its vendor formats it: its console link made absolute (and put where a template says `{{link}}`), a digest's content read. */
 export async function outgoingOf(db: Db, message: MessageRow, channel: LoadedChannel, consoleUrl: string | undefined): Promise<Outgoing> {
   const common = { id: message.id, kind: message.kind, alarmId: message.alarmId, channelName: channel.name, createdAt: message.createdAt };
   if (message.kind === 'digest') {
@@ -67,7 +68,8 @@ export async function outgoingOf(db: Db, message: MessageRow, channel: LoadedCha
     const link = consoleUrl ? `${consoleUrl}/monitor/message?digestId=${message.id}` : '';
     return { ...common, title: digest.title, body: digest.body, link, payload: digest.payload };
   }
-  return { ...common, title: message.title, body: message.body, link: consoleUrl && message.link ? `${consoleUrl}${message.link}` : '', payload: payloadOf(message.payload) };
+  const link = consoleUrl && message.link ? `${consoleUrl}${message.link}` : '';
+  return { ...common, title: fillLink(message.title, link), body: fillLink(message.body, link), link, payload: payloadOf(message.payload) };
 }
 
 /** Marks a channel healthy (only when it was not, so a stream of successes writes nothing). */

@@ -10,8 +10,19 @@
  * failure, or a refusal for good, makes a dead letter, recorded in the audit trail. A channel that
  * fails for now gives the rest of its round back untried, so a receiver that hangs costs one
  * timeout per round, not one per message.
+ *
+ * Pacing: the worker shares its process with the API (above all the heartbeats). Working through
+ * a backlog (a full round: an alarm storm), it rests after each round long enough that delivery
+ * takes at most NOTIFY_DELIVERY_SHARE_PERCENT of the time while the rest of the process is busy
+ * (its cost per message is the fastest it has been: a round on a busy process also lasts through the
+ * other work it let run),
+ * so heartbeats keep their rate; when the process was idle during the last rest, the next rest is
+ * only a short look (delivery then runs at full speed). Nothing is dropped: the backlog waits in
+ * the outbox, and the vendors' limits still merge what a throttled channel cannot take into digests.
  */
 import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -35,6 +46,12 @@ const CLAIM_BATCH = 50;
 const CHANNELS_AT_ONCE = 8;
 /** Up to this many dead letters of a round get an audit record each; more get one summary. */
 const DEAD_LETTERS_ITEMIZED = 100;
+/** A rest that only looks whether the rest of the process is busy. */
+const LOOK_MS = 20;
+/** The rest of the process counts as busy above this event-loop utilisation during a rest. */
+const OTHERS_BUSY = 0.2;
+/** The longest rest after one round. */
+const REST_MAX_MS = 5_000;
 
 export interface WorkerDependencies {
   db: Kysely<Database>;
@@ -64,6 +81,11 @@ export function retryDelay(attempt: number, config: Pick<NotifyConfig, 'retryBas
   return Math.floor(random() * ceiling);
 }
 
+/** The rest after a round of `roundMs` that leaves the rest of the process `1 - share` of the time. */
+export function restAfter(roundMs: number, share: number): number {
+  return share >= 1 ? 0 : Math.min(REST_MAX_MS, (roundMs * (1 - share)) / share);
+}
+
 export class NotificationWorker {
   /** Names this worker's claims (instance id and a random part: two apps in one process stay apart). */
   readonly claimer: string;
@@ -73,6 +95,8 @@ export class NotificationWorker {
   private running: Promise<void> | null = null;
   private wokenWhileRunning = false;
   private stopped = true;
+  /** The least time a message has taken in a full round: what delivery itself costs (pacing). */
+  private msPerMessage = Number.POSITIVE_INFINITY;
 
   constructor(private readonly deps: WorkerDependencies) {
     this.claimer = `${deps.instanceId}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 64);
@@ -100,13 +124,28 @@ export class NotificationWorker {
     await this.running;
   }
 
-  /** Sends what is due, round after round, until a round finds nothing; answers how many messages it took. */
-  async drain(): Promise<number> {
+  /**
+   * Sends what is due, round after round, until a round finds nothing; answers how many messages it
+   * took. Paced (the running worker), it rests after each full round (see Pacing above); a test's
+   * drain is not.
+   */
+  async drain(paced = false): Promise<number> {
     let total = 0;
+    let othersBusy = false;
     for (;;) {
+      const started = performance.now();
       const taken = await this.round();
       if (taken === 0) return total;
       total += taken;
+      if (!paced || taken < CLAIM_BATCH || this.stopped) continue;
+      // A round's own cost: the fastest rounds per message seen (a round on a busy process also
+      // holds the other work it let run meanwhile, which would rest the worker for that too).
+      this.msPerMessage = Math.min(this.msPerMessage, (performance.now() - started) / taken);
+      const rest = othersBusy ? restAfter(taken * this.msPerMessage, this.deps.config.deliveryShare) : LOOK_MS;
+      if (rest <= 0) continue;
+      const before = performance.eventLoopUtilization();
+      await sleep(rest);
+      othersBusy = performance.eventLoopUtilization(before).utilization >= OTHERS_BUSY;
     }
   }
 
@@ -118,7 +157,7 @@ export class NotificationWorker {
   private tick(): void {
     this.timer = null;
     if (this.running || this.stopped) return;
-    this.running = this.drain()
+    this.running = this.drain(true)
       .then(
         () => undefined,
         (error: unknown) => this.deps.log.error({ err: error }, 'notification delivery round failed'),

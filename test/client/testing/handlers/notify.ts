@@ -192,6 +192,8 @@ type MaintenanceRow = DataOf<'/monitor/maintenance/inquire'>['records'][number];
 
 export const RULE_MENU_ID = 36;
 export const MAINTENANCE_MENU_ID = 37;
+/** 组织管理: its grant lets the rule form read the unit tree. */
+const ORG_MENU_ID = 38;
 
 export const ruleMenu: AuthorityMenu[] = [
   ...notifyMenu,
@@ -207,6 +209,14 @@ export const ruleMenu: AuthorityMenu[] = [
     state: 1,
     isAuth: 1,
   },
+  { id: ORG_MENU_ID, pid: 1, name: '组织管理', path: '/sys/org', element: 'sys/org', icon: 'ApartmentOutlined', sort: 8, state: 1, isAuth: 1 },
+];
+
+/** The caller's units: a group, a region under it, a hotel under that. */
+export const ruleOrgUnits: DataOf<'GET /sys/org/tree'> = [
+  { id: 1, pid: null, name: '集团', kind: 'group', code: 'G', state: 1, sort: 0, remark: '', createdAt: AT, updatedAt: AT, version: 0 },
+  { id: 11, pid: 1, name: '华东区', kind: 'region', code: 'EAST', state: 1, sort: 0, remark: '', createdAt: AT, updatedAt: AT, version: 0 },
+  { id: 12, pid: 11, name: '上海浦东店', kind: 'hotel', code: 'SH01', state: 1, sort: 0, remark: '', createdAt: AT, updatedAt: AT, version: 0 },
 ];
 
 export const offlineRule: RuleRow = {
@@ -215,6 +225,8 @@ export const offlineRule: RuleRow = {
   state: 1,
   alarmTypes: ['offline'],
   minSeverity: 'major',
+  orgId: 12,
+  orgName: '上海浦东店',
   locationId: 5,
   locationPath: '主楼 / 8F',
   symptoms: 1,
@@ -264,6 +276,7 @@ export function ruleHandlers(log: RequestLog) {
       );
     }),
     http.get(api('/hotel/location/tree'), () => ok([])),
+    http.get(api('/sys/org/tree'), () => ok(ruleOrgUnits)),
     ...crudHandlers(log, { base: '/monitor/rule', records: [offlineRule], created: offlineRule, edited: offlineRule }),
     ...crudHandlers(log, { base: '/monitor/maintenance', records: [renovation], created: renovation, edited: renovation }),
     http.post(api('/monitor/rule/removal'), async ({ request }) => {

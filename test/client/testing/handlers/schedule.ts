@@ -38,6 +38,12 @@ export const tasks: DataOf<'/sys/schedule/tasks'> = [
     params: { type: 'object', properties: { minutes: { type: 'integer', title: '心跳超时（分钟）', minimum: 1, maximum: 1440 } }, required: ['minutes'] },
   },
   {
+    name: 'schedule.pruneLogs',
+    label: '清理任务日志',
+    description: '删除早于指定天数的定时任务运行日志',
+    params: { type: 'object', properties: { days: { type: 'integer', title: '保留天数', minimum: 1, maximum: 3650, default: 30 } }, required: ['days'] },
+  },
+  {
     name: 'session.purgeExpired',
     label: '清理过期会话',
     description: '删除已过期或已撤销的登录会话',

@@ -12,12 +12,12 @@ type RoleRow = DataOf<'/sys/role/inquire'>['records'][number];
 
 export const USER_MENU_ID = 3;
 
-const user = (id: number, userName: string, state: number): UserRow => ({
+const user = (id: number, userName: string, state: number, orgId: number | null = null, orgName: string | null = null): UserRow => ({
   id,
   userName,
   nickName: `${userName}-昵称`,
-  orgId: null,
-  orgName: null,
+  orgId,
+  orgName,
   state,
   roleId: 2,
   roleName: '前台',
@@ -26,8 +26,9 @@ const user = (id: number, userName: string, state: number): UserRow => ({
   version: 4,
 });
 
-export const alice = user(21, 'alice', 1);
-export const bob = user(22, 'bob', 0);
+// Their units are those of the organisation fixtures (handlers/org.ts).
+export const alice = user(21, 'alice', 1, 3, '上海店');
+export const bob = user(22, 'bob', 0, 5, '杭州店');
 
 const role = (id: number, name: string): RoleRow => ({
   id,

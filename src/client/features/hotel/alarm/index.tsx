@@ -3,10 +3,13 @@
  * causes only: a gateway's alarm unfolds to the devices unreachable behind it (symptoms.tsx);
  * 确认 (asked first, with an optional note; only for alarms neither acknowledged nor cleared) and
  * 清除 per row, 批量确认 on the ticked rows, and the per-device-type inactivity timeouts (超时设置)
- * the offline sweep uses.
+ * the offline sweep uses. A notification's console link (`/hotel/alarm?id=12`) opens the list
+ * showing that one alarm, so whoever followed it can acknowledge or clear it at once; 查看全部告警
+ * drops the link's id.
  */
-import { Button, Popconfirm } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Popconfirm } from 'antd';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { ListScreen, NoteConfirmDialog, Permitted } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
@@ -17,11 +20,27 @@ import { symptomRows } from './symptoms';
 
 export const ALARM_VIEW = 'hotel/alarm';
 
+/** The alarm a link names (`?id=`), when it is an id at all: anything else shows the whole list. */
+function useLinkedAlarm(): [number | undefined, () => void] {
+  const [search, setSearch] = useSearchParams();
+  const text = search.get('id');
+  const id = text !== null && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;
+  const showAll = () =>
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('id');
+      return next;
+    });
+  return [id, showAll];
+}
+
 export default function HotelAlarmScreen() {
   const [timeoutsOpen, setTimeoutsOpen] = useState(false);
   const [acknowledging, setAcknowledging] = useState<AlarmRow | null>(null);
   const [acknowledge, acknowledgeState] = useAcknowledgeAlarmsMutation();
   const [clear] = useClearAlarmsMutation();
+  const [linkedId, showAll] = useLinkedAlarm();
+  const fixedParams = useMemo(() => (linkedId === undefined ? undefined : { id: linkedId }), [linkedId]);
 
   // A refusal was toasted by the base query; a success toasts the server msg.
   const run = async (action: typeof clear, id: number) => {
@@ -41,10 +60,24 @@ export default function HotelAlarmScreen() {
 
   return (
     <>
+      {linkedId !== undefined && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`正在查看告警 ${linkedId}（来自通知链接）`}
+          action={
+            <Button size="small" onClick={showAll}>
+              查看全部告警
+            </Button>
+          }
+        />
+      )}
       <ListScreen
         view={ALARM_VIEW}
         noun="告警"
         useInquire={useInquireAlarmsQuery}
+        fixedParams={fixedParams}
         filters={alarmFilters}
         columns={alarmColumns}
         batch={{

@@ -10,15 +10,17 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'name', label: '设备名称', kind: 'text', max: 32 },
   { name: 'sn', label: '序列号', kind: 'text', max: 64 },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
-  // A building or floor lists every device under it (the server filters by the subtree).
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
+  // A building or floor lists every device under it (the server filters by the subtree). Offered
+  // to roles that may read the tree: for the others it would only answer 没有权限.
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true, resource: 'api_locationTree' },
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
 
 export const deviceColumns: ColumnConfig<DeviceRow, DeviceSortKey>[] = [
   { title: '设备名称', dataIndex: 'name', sortKey: 'name' },
-  { title: '序列号', dataIndex: 'sn', sortKey: 'sn' },
+  // One line, cut with the whole number on hover (antd gives an ellipsis cell its text as title).
+  { title: '序列号', dataIndex: 'sn', sortKey: 'sn', width: 150, ellipsis: true },
   { title: '设备类型', dataIndex: 'type', dict: 'type', sortKey: 'type' },
   { title: '位置', dataIndex: 'locationPath' },
   { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
@@ -38,7 +40,7 @@ export const deviceFields: FieldConfig[] = [
     pattern: { regex: /^[A-Za-z0-9_-]{4,64}$/, message: '序列号只能包含字母、数字、_ 和 -，长度 4-64' },
   },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect },
+  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];

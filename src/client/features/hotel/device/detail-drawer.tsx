@@ -1,12 +1,14 @@
 /**
- * 设备详情: a device as the hotel runs it — online since / offline since / last seen (recency, the
- * exact time on hover), its online/offline changes newest first, and its recent alarms. Read from
- * /hotel/device/status, which every role holding the device list is granted.
+ * 设备详情: a device as the hotel runs it — what it is (serial number, type, location, remark),
+ * online since / offline since / last seen (recency, the exact time on hover), its online/offline
+ * changes newest first, and its recent alarms. Read from /hotel/device/status, which every role
+ * holding the device list is granted.
  */
 import { Badge, Descriptions, Empty, List, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
+import { useMenuDictContext } from '../../../components/list-screen';
 import { RelativeTime } from '../../../components/relative-time';
 import { formatTime } from '../../../lib/time';
 import { useDeviceStatusQuery } from './api';
@@ -16,6 +18,8 @@ type Transition = DataOf<'/hotel/device/status'>['transitions']['records'][numbe
 
 const PAGE_SIZE = 10;
 const CAUSES: Record<string, string> = { heartbeat: '恢复心跳', sweep: '心跳超时' };
+/** A device starts offline and the history keeps every change, so its oldest one coming online is its first heartbeat. */
+const FIRST_ONLINE = '首次上线';
 const ALARM_TYPES: Record<string, string> = { offline: '设备离线' };
 const SEVERITIES: Record<string, string> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
 
@@ -23,9 +27,19 @@ export function DeviceDetail({ device }: { device: DeviceRow }) {
   const [current, setCurrent] = useState(1);
   const { data, isFetching } = useDeviceStatusQuery({ id: device.id, size: PAGE_SIZE, current });
   const online = (data?.online ?? device.online) === 1;
+  const dict = useMenuDictContext();
+  const total = data?.transitions.total ?? 0;
+  const causeOf = (transition: Transition, index: number) => {
+    const oldest = (current - 1) * PAGE_SIZE + index === total - 1;
+    return oldest && transition.online === 1 && transition.cause === 'heartbeat' ? FIRST_ONLINE : (CAUSES[transition.cause] ?? transition.cause);
+  };
   return (
     <>
       <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="序列号">{device.sn}</Descriptions.Item>
+        <Descriptions.Item label="设备类型">{dict.labelOf('type', device.type)}</Descriptions.Item>
+        <Descriptions.Item label="位置">{device.locationPath || '—'}</Descriptions.Item>
+        <Descriptions.Item label="备注">{device.remark || '—'}</Descriptions.Item>
         <Descriptions.Item label="在线状态">{online ? <Badge status="success" text="在线" /> : <Badge status="default" text="离线" />}</Descriptions.Item>
         <Descriptions.Item label="上线时间">
           <RelativeTime value={data?.onlineSince ?? device.onlineSince} empty="—" />
@@ -46,11 +60,11 @@ export function DeviceDetail({ device }: { device: DeviceRow }) {
         size="small"
         loading={isFetching}
         dataSource={data?.transitions.records ?? []}
-        pagination={{ current, pageSize: PAGE_SIZE, total: data?.transitions.total ?? 0, onChange: setCurrent, showSizeChanger: false }}
+        pagination={{ current, pageSize: PAGE_SIZE, total, onChange: setCurrent, showSizeChanger: false }}
         columns={[
           { title: '时间', dataIndex: 'at', render: (at: number) => formatTime(at) },
           { title: '状态', dataIndex: 'online', render: (value: number) => (value === 1 ? <Tag color="green">上线</Tag> : <Tag>离线</Tag>) },
-          { title: '原因', dataIndex: 'cause', render: (cause: string) => CAUSES[cause] ?? cause },
+          { title: '原因', dataIndex: 'cause', render: (_cause: string, transition, index) => causeOf(transition, index) },
         ]}
       />
 

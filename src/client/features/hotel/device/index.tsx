@@ -8,7 +8,8 @@ import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import type { Envelope } from '../../../../contract/constants';
-import { ListScreen, Permitted, savedMsg, stateBatchActions } from '../../../components/list-screen';
+import { ListScreen, Permitted, savedMsg, stateBatchActions, type FieldConfig } from '../../../components/list-screen';
+import { useOrgTreeGranted } from '../../../components/org-tree';
 import { toast } from '../../../lib/toast';
 import {
   useBatchDeviceStateMutation,
@@ -24,9 +25,13 @@ import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
 import { DeviceDetail } from './detail-drawer';
 import { DeviceStatusDrawer, OPERATION_LOG_VIEW } from './status-drawer';
 import { commandColumn, RebootAction } from './command';
+import { deviceHotelField, withHotelOfLocation } from './hotel-field';
 
 const DEVICE_VIEW = 'hotel/device';
 const commandColumns = [...deviceColumns, commandColumn];
+
+/** The form's fields; 所属酒店 after 位置, for a role that may read the organisation tree. */
+const fieldsWithHotel: FieldConfig[] = deviceFields.flatMap((field) => (field.name === 'locationId' ? [field, deviceHotelField] : [field]));
 
 export default function HotelDeviceScreen() {
   const [issued, setIssued] = useState<IssuedKey | null>(null);
@@ -35,6 +40,8 @@ export default function HotelDeviceScreen() {
   const commands = useCapabilitiesQuery(undefined).data?.mqtt === true;
   const [resetKey] = useResetDeviceKeyMutation();
   const [removeDevice] = useRemoveDeviceMutation();
+  const withHotel = useOrgTreeGranted();
+  const fields = withHotel ? fieldsWithHotel : deviceFields;
   const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) => setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
 
   const remove = async (id: number) => {
@@ -61,8 +68,9 @@ export default function HotelDeviceScreen() {
         useInquire={useInquireDevicesQuery}
         filters={deviceFilters}
         columns={commands ? commandColumns : deviceColumns}
-        fields={deviceFields}
+        fields={fields}
         createDefaults={deviceCreateDefaults}
+        fromForm={{ create: withHotelOfLocation, edit: withHotelOfLocation }}
         create={{ useMutation: useCreateDeviceMutation, successMsg: savedMsg, onSuccess: showKey }}
         edit={{ useMutation: useEditDeviceMutation, successMsg: savedMsg }}
         exportTo={{ endpoint: '/hotel/device/export', fileName: '设备列表.xlsx' }}

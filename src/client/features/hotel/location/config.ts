@@ -1,5 +1,6 @@
 /** What the location screen shows and edits: the kinds of location and the add/edit dialog's fields. */
 import type { FieldConfig } from '../../../components/list-screen';
+import { HotelSelect } from '../../../components/org-tree';
 
 export type LocationKind = 'building' | 'floor' | 'room';
 
@@ -12,3 +13,6 @@ export const locationFields: FieldConfig[] = [
   { name: 'name', label: '名称', kind: 'text', required: true, max: 32 },
   { name: 'sort', label: '排序', kind: 'number', required: true, min: 0, max: 9999 },
 ];
+
+/** A new building's hotel; floors and rooms follow their building, and a building keeps its hotel. */
+export const buildingHotelField: FieldConfig = { name: 'orgId', label: '所属酒店', kind: 'select', required: true, control: HotelSelect };

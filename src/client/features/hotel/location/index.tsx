@@ -10,9 +10,10 @@ import { useMemo, useState, type Key } from 'react';
 
 import { RecordDialog, useGranted, type FormValues } from '../../../components/list-screen';
 import { buildTree, useLocationTreeQuery, type LocationNode, type LocationRow } from '../../../components/location-tree';
+import { useOrgTreeQuery } from '../../../components/org-tree';
 import { toast } from '../../../lib/toast';
 import { useCreateLocationMutation, useEditLocationMutation, useRemoveLocationMutation } from './api';
-import { CHILD_KIND, KIND_COLOR, KIND_LABEL, locationFields, type LocationKind } from './config';
+import { buildingHotelField, CHILD_KIND, KIND_COLOR, KIND_LABEL, locationFields, type LocationKind } from './config';
 import { RoomBulkDialog } from './room-bulk-dialog';
 
 const VIEW = 'hotel/location';
@@ -33,6 +34,11 @@ export default function HotelLocationScreen() {
   // Until the user folds or unfolds, the buildings are open (floors show, rooms stay folded).
   const [expanded, setExpanded] = useState<Key[] | null>(null);
 
+  // With the organisation tree (组织管理's grant) a new building picks its hotel and buildings name theirs.
+  const { granted: withHotels, data: units } = useOrgTreeQuery();
+  const hotels = useMemo(() => (units ?? []).filter((unit) => unit.kind === 'hotel'), [units]);
+  const hotelName = (orgId: number | null) => units?.find((unit) => unit.id === orgId)?.name;
+
   const roots = useMemo(() => buildTree(data ?? []), [data]);
   const expandedKeys = expanded ?? roots.map((node) => node.location.id);
   const expand = (id: number) => setExpanded(expandedKeys.includes(id) ? expandedKeys : [...expandedKeys, id]);
@@ -43,7 +49,7 @@ export default function HotelLocationScreen() {
     const sort = Number(values.sort);
     const request =
       editing.mode === 'create'
-        ? createLocation({ parentId: editing.parent?.id ?? 0, kind: editing.kind, name, sort })
+        ? createLocation({ parentId: editing.parent?.id ?? 0, kind: editing.kind, name, sort, ...(values.orgId === undefined ? {} : { orgId: Number(values.orgId) }) })
         : editLocation({ id: editing.location.id, version: editing.location.version, name, sort });
     // A refusal (duplicate name, stale edit) is toasted by the base query; the dialog stays open.
     const envelope = await request.unwrap().catch(() => null);
@@ -67,6 +73,7 @@ export default function HotelLocationScreen() {
       <Space size="small">
         <span>{location.name}</span>
         <Tag color={KIND_COLOR[kind]}>{KIND_LABEL[kind]}</Tag>
+        {kind === 'building' && hotelName(location.orgId) && <Tag>{hotelName(location.orgId)}</Tag>}
         {mayCreate && childKind && (
           <Button type="link" size="small" onClick={() => setEditing({ mode: 'create', kind: childKind, parent: location })}>
             新增{KIND_LABEL[childKind]}
@@ -104,7 +111,10 @@ export default function HotelLocationScreen() {
     : editing.mode === 'create'
       ? `新增${KIND_LABEL[editing.kind]}${editing.parent ? `：${editing.parent.name}` : ''}`
       : `编辑${KIND_LABEL[editing.location.kind as LocationKind]}`;
-  const initialValues: FormValues = editing?.mode === 'edit' ? { name: editing.location.name, sort: editing.location.sort } : { sort: 0 };
+  const newBuilding = editing?.mode === 'create' && editing.kind === 'building' && withHotels;
+  // A caller with one hotel (its manager) finds it chosen.
+  const initialValues: FormValues =
+    editing?.mode === 'edit' ? { name: editing.location.name, sort: editing.location.sort } : newBuilding && hotels.length === 1 ? { sort: 0, orgId: hotels[0].id } : { sort: 0 };
 
   return (
     <Card>
@@ -126,7 +136,7 @@ export default function HotelLocationScreen() {
         title={dialogTitle}
         open={editing !== null}
         saving={createState.isLoading || editState.isLoading}
-        fields={locationFields}
+        fields={newBuilding ? [...locationFields, buildingHotelField] : locationFields}
         initialValues={initialValues}
         onSave={save}
         onClose={() => setEditing(null)}

@@ -1,4 +1,4 @@
-/** Notification channel calls: the list, add and edit, and 测试发送 (which also adds a 通知记录). */
+/** Notification channel calls: the list, add and edit, 测试发送 (which also adds a 通知记录), and the message templates. */
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 
@@ -9,7 +9,20 @@ export const channelApi = api.injectEndpoints({
     editChannel: postMutation(build, '/monitor/channel/edit', { invalidatesTags: ['NotifyChannel'] }),
     // A test changes the channel's health and adds a message of kind test.
     testChannel: postMutation(build, '/monitor/channel/test', { invalidatesTags: ['NotifyChannel', 'NotifyMessage'] }),
+    inquireTemplates: postQuery(build, '/monitor/template/inquire', { providesTags: ['NotifyTemplate'] }),
+    editTemplate: postMutation(build, '/monitor/template/edit', { invalidatesTags: ['NotifyTemplate'] }),
+    resetTemplate: postMutation(build, '/monitor/template/reset', { invalidatesTags: ['NotifyTemplate'] }),
+    previewTemplate: postMutation(build, '/monitor/template/preview'),
   }),
 });
 
-export const { useInquireChannelsQuery, useCreateChannelMutation, useEditChannelMutation, useTestChannelMutation } = channelApi;
+export const {
+  useInquireChannelsQuery,
+  useCreateChannelMutation,
+  useEditChannelMutation,
+  useTestChannelMutation,
+  useInquireTemplatesQuery,
+  useEditTemplateMutation,
+  useResetTemplateMutation,
+  usePreviewTemplateMutation,
+} = channelApi;

@@ -41,27 +41,39 @@ function vendorCell(row: MessageRow): string {
   return row.vendorAnswer.startsWith(status) ? row.vendorAnswer : `${status} ${row.vendorAnswer}`;
 }
 
+/** The channel's name over its type, each cut to the column with the whole text on hover. */
 function ChannelCell({ row }: { row: MessageRow }) {
   const dict = useMenuDictContext();
+  const type = dict.labelOf('channelType', row.channelType);
   return (
     <>
-      {row.channelName}
-      <Typography.Text type="secondary" style={{ display: 'block' }}>
-        {dict.labelOf('channelType', row.channelType)}
+      <Typography.Text ellipsis={{ tooltip: row.channelName }} style={{ display: 'block' }}>
+        {row.channelName}
+      </Typography.Text>
+      <Typography.Text type="secondary" ellipsis={{ tooltip: type }} style={{ display: 'block' }}>
+        {type}
       </Typography.Text>
     </>
   );
 }
 
+/** Times as 2026-03-01 09:30:00 on one line. */
+const TIME_WIDTH = 170;
+
+/**
+ * The ellipsis columns make the table lay out fixed, so every column that must not wrap has its
+ * width; the text columns share the rest, and below `MESSAGE_TABLE_WIDTH` the table scrolls sideways.
+ */
 export const messageColumns: ColumnConfig<MessageRow>[] = [
-  { title: '编号', dataIndex: 'id', width: 80 },
-  { title: '创建时间', dataIndex: 'createdAt', nowrap: true, render: (at: number) => formatTime(at) },
-  { title: '渠道', dataIndex: 'channelName', nowrap: true, render: (_: string, row: MessageRow) => <ChannelCell row={row} /> },
-  { title: '消息类型', dataIndex: 'kind', dict: 'kind', nowrap: true },
+  { title: '编号', dataIndex: 'id', width: 72 },
+  { title: '创建时间', dataIndex: 'createdAt', width: TIME_WIDTH, nowrap: true, render: (at: number) => formatTime(at) },
+  { title: '渠道', dataIndex: 'channelName', width: 140, render: (_: string, row: MessageRow) => <ChannelCell row={row} /> },
+  { title: '消息类型', dataIndex: 'kind', dict: 'kind', width: 100, nowrap: true },
   { title: '标题', dataIndex: 'title', ellipsis: true },
   {
     title: '状态',
     dataIndex: 'state',
+    width: 130,
     nowrap: true,
     render: (state: string, row: MessageRow) => (
       <>
@@ -73,8 +85,11 @@ export const messageColumns: ColumnConfig<MessageRow>[] = [
   { title: '尝试次数', dataIndex: 'attempts', width: 90 },
   { title: '厂商应答', key: 'vendor', ellipsis: true, render: (_: unknown, row: MessageRow) => vendorCell(row) },
   { title: '最后错误', dataIndex: 'lastError', ellipsis: true },
-  { title: '发送时间', dataIndex: 'sentAt', nowrap: true, render: timeOrDash },
+  { title: '发送时间', dataIndex: 'sentAt', width: TIME_WIDTH, nowrap: true, render: timeOrDash },
 ];
+
+/** The fixed columns, the 操作 column and room for the three text columns. */
+export const MESSAGE_TABLE_WIDTH = 1320;
 
 const block = { whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0 } as const;
 

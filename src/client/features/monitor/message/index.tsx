@@ -8,7 +8,7 @@ import type { BodyOf } from '../../../../contract';
 import { ListScreen, useGranted, type PagedQueryHook } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useInquireMessagesQuery, useResendMessagesMutation } from './api';
-import { MessageDetail, messageColumns, messageFilters, type MessageRow } from './config';
+import { MESSAGE_TABLE_WIDTH, MessageDetail, messageColumns, messageFilters, type MessageRow } from './config';
 
 export const MESSAGE_VIEW = 'monitor/message';
 
@@ -41,6 +41,7 @@ export default function MonitorMessageScreen() {
       useInquire={useMessagePage}
       filters={messageFilters}
       columns={messageColumns}
+      minWidth={MESSAGE_TABLE_WIDTH}
       detail={{ title: (row) => `通知记录 ${row.id}`, render: (row) => <MessageDetail row={row} />, resource: 'api_inquire' }}
       rowActions={(message) => mayResend && message.state === 'failed' && <ResendButton message={message} />}
       exportTo={{ endpoint: '/monitor/message/export', fileName: '通知记录.xlsx' }}

@@ -1,6 +1,9 @@
-/** 通知规则 calls: the list, add, edit and removal; the channels once more for the pickers and the list. */
+/**
+ * 通知规则 calls: the list, add, edit and removal; the channels once more for the pickers and the
+ * list, and the organisation tree (组织管理's 组织树, only with its grant) for the unit picker.
+ */
 import { api } from '../../../lib/http/api';
-import { postMutation, postQuery } from '../../../lib/http/endpoints';
+import { getQuery, postMutation, postQuery } from '../../../lib/http/endpoints';
 
 export const ruleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -9,7 +12,8 @@ export const ruleApi = api.injectEndpoints({
     editRule: postMutation(build, '/monitor/rule/edit', { invalidatesTags: ['NotifyRule'] }),
     removeRule: postMutation(build, '/monitor/rule/removal', { invalidatesTags: ['NotifyRule'] }),
     ruleChannels: postQuery(build, '/monitor/channel/inquire', { providesTags: ['NotifyChannel'] }),
+    ruleOrgTree: getQuery(build, 'GET /sys/org/tree'),
   }),
 });
 
-export const { useInquireRulesQuery, useCreateRuleMutation, useEditRuleMutation, useRemoveRuleMutation, useRuleChannelsQuery } = ruleApi;
+export const { useInquireRulesQuery, useCreateRuleMutation, useEditRuleMutation, useRemoveRuleMutation, useRuleChannelsQuery, useRuleOrgTreeQuery } = ruleApi;

@@ -6,7 +6,7 @@
 import type { DataOf, BodyOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
 import { LocationTreeSelect } from '../../../components/location-tree';
-import { ALARM_TYPE_LABELS, AlarmTypesInput, ChannelsInput, EscalationInput } from './controls';
+import { ALARM_TYPE_LABELS, AlarmTypesInput, ChannelsInput, EscalationInput, OrgUnitInput } from './controls';
 
 export type RuleRow = DataOf<'/monitor/rule/inquire'>['records'][number];
 type RuleBody = BodyOf<'/monitor/rule/creation'>;
@@ -30,6 +30,7 @@ export function ruleColumns(channelNames: (ids: readonly number[]) => string): C
     { title: '规则名称', dataIndex: 'name', nowrap: true },
     { title: '告警类型', dataIndex: 'alarmTypes', render: (types: string[]) => (types.length === 0 ? '全部' : types.map((type) => ALARM_TYPE_LABELS[type] ?? type).join('、')) },
     { title: '最低级别', dataIndex: 'minSeverity', dict: 'minSeverity', nowrap: true },
+    { title: '组织单位', dataIndex: 'orgName', render: (name: string) => name || '全部' },
     { title: '位置', dataIndex: 'locationPath', render: (path: string) => path || '全部' },
     { title: '通知渠道', dataIndex: 'channelIds', render: (ids: number[]) => channelNames(ids) },
     { title: '免打扰', key: 'quiet', nowrap: true, render: (_: unknown, row: RuleRow) => (row.quietStart === null ? '—' : `${clockOf(row.quietStart)}–${clockOf(row.quietEnd)}`) },
@@ -48,6 +49,7 @@ export const ruleFields: FieldConfig[] = [
   { name: 'name', label: '规则名称', kind: 'text', required: true, max: 64 },
   { name: 'alarmTypes', label: '告警类型', kind: 'select', control: AlarmTypesInput, extra: '不选即全部类型' },
   { name: 'minSeverity', label: '最低级别', kind: 'select', dict: 'minSeverity', required: true },
+  { name: 'orgId', label: '组织单位', kind: 'select', control: OrgUnitInput, extra: '所选单位（如酒店、区域）及其下级单位的设备；不选即全部' },
   { name: 'locationId', label: '位置范围', kind: 'select', control: LocationTreeSelect, extra: '所选位置及其下级；不选即全部' },
   { name: 'symptoms', label: '衍生告警', kind: 'switch', switchLabels: ['也通知', '仅根因'] },
   { name: 'channelIds', label: '通知渠道', kind: 'select', control: ChannelsInput },
@@ -61,6 +63,7 @@ export const ruleFields: FieldConfig[] = [
 export const ruleCreateDefaults: FormValues = {
   alarmTypes: [],
   minSeverity: 'warning',
+  orgId: null,
   locationId: null,
   symptoms: 1,
   channelIds: [],
@@ -77,6 +80,7 @@ function toBody(values: FormValues): RuleBody {
     state: values.state as number,
     alarmTypes: (values.alarmTypes as string[] | undefined) ?? [],
     minSeverity: values.minSeverity as RuleBody['minSeverity'],
+    orgId: (values.orgId as number | null | undefined) ?? null,
     locationId: (values.locationId as number | null | undefined) ?? null,
     symptoms: values.symptoms as number,
     channelIds: (values.channelIds as number[] | undefined) ?? [],

@@ -1,7 +1,10 @@
-/** The rule form's own inputs: several alarm types, several channels, and the escalation steps. */
-import { Button, InputNumber, Select, Space } from 'antd';
+/** The rule form's own inputs: several alarm types, several channels, the unit, and the escalation steps. */
+import { Button, InputNumber, Select, Space, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 
-import type { CustomControlProps } from '../../../components/list-screen';
+import type { DataOf } from '../../../../contract';
+import { useGranted, type CustomControlProps } from '../../../components/list-screen';
+import { useRuleOrgTreeQuery } from './api';
 import { useChannelOptions } from './channel-options';
 
 /** Alarm types the system raises, as staff read them. */
@@ -24,6 +27,51 @@ export function ChannelsInput({ id, value, onChange }: CustomControlProps) {
       options={options}
       placeholder="请选择通知渠道"
       optionFilterProp="label"
+    />
+  );
+}
+
+type OrgRow = DataOf<'GET /sys/org/tree'>[number];
+interface UnitOption {
+  value: number;
+  title: string;
+  children: UnitOption[];
+}
+
+/** The caller's units as TreeSelect options: children under their parent, a unit whose parent is out of sight at the top. */
+function unitOptions(rows: readonly OrgRow[]): UnitOption[] {
+  const nodes = new Map(rows.map((row) => [row.id, { value: row.id, title: row.name, children: [] as UnitOption[] }]));
+  const roots: UnitOption[] = [];
+  for (const row of rows) {
+    const parent = row.pid === null ? undefined : nodes.get(row.pid);
+    (parent ? parent.children : roots).push(nodes.get(row.id)!);
+  }
+  return roots;
+}
+
+/**
+ * The organisation unit (with its subtree) whose devices' alarms the rule takes. The tree is 组织管理's
+ * 组织树: a role without that grant is not asked for it (a refusal toast on opening the form would
+ * say nothing useful) and sees the unit the rule already names only by its id.
+ */
+export function OrgUnitInput({ id, value, onChange }: CustomControlProps) {
+  const granted = useGranted('sys/org', 'api_inquire');
+  const { data } = useRuleOrgTreeQuery(undefined, { skip: !granted });
+  const treeData = useMemo(() => unitOptions(data ?? []), [data]);
+  return (
+    <TreeSelect
+      id={id}
+      value={(value as number | null | undefined) ?? undefined}
+      // Cleared is null: the contract's "every unit".
+      onChange={(next: number | undefined) => onChange?.(next ?? null)}
+      treeData={treeData}
+      treeDefaultExpandAll
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      placeholder="全部单位"
+      style={{ minWidth: 200 }}
+      popupMatchSelectWidth={false}
     />
   );
 }

@@ -1,22 +1,11 @@
 /** How the shell lays itself out: a drawer for the menu on a phone, a collapsible sidebar elsewhere. */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 
 import { selectUserName } from '../../../lib/session';
 import { selectSidebarCollapsed, sidebarCollapsed, sidebarExpanded, type SidebarState } from './state/sidebar-slice';
 
-/** Below antd's `md` breakpoint the sidebar becomes a drawer. */
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-function subscribePhone(onChange: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-export function usePhone(): boolean {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
-}
+export { usePhone } from '../../../hooks/use-phone';
 
 /** The signed-in user's sidebar (the `sidebar` slice): collapsed or not, and the header button's toggle. */
 export function useSiderCollapsed(): [boolean, () => void] {

@@ -3,6 +3,7 @@
  * schema. The task is read from the same form, so switching tasks switches the inputs.
  */
 import { Flex, Form, Input, InputNumber, Typography } from 'antd';
+import { useEffect } from 'react';
 
 import type { CustomControlProps } from '../../../components/list-screen';
 import { useScheduleTasksQuery } from './api';
@@ -31,6 +32,12 @@ export function TaskParamsInput({ id, value, onChange }: CustomControlProps) {
   const taskName = Form.useWatch<string | undefined>('task');
   const { data: tasks } = useScheduleTasksQuery();
   const task = tasks?.find((candidate) => candidate.name === taskName);
+  // A chosen task's parameters start at their defaults (e.g. 保留天数 30); values already set stay.
+  useEffect(() => {
+    const params = (value ?? {}) as Params;
+    const missing = taskParamFields(task).filter((field) => field.initial !== undefined && params[field.name] === undefined);
+    if (missing.length > 0) onChange?.({ ...params, ...Object.fromEntries(missing.map((field) => [field.name, field.initial])) });
+  }, [task, value, onChange]);
   if (!task) return <Typography.Text type="secondary">请先选择任务类型</Typography.Text>;
 
   const params = (value ?? {}) as Params;
@@ -41,7 +48,14 @@ export function TaskParamsInput({ id, value, onChange }: CustomControlProps) {
       {fields.length === 0 && <Typography.Text type="secondary">该任务没有参数</Typography.Text>}
       {fields.map((field) => (
         <Flex key={field.name} align="center" gap={8}>
-          <span style={{ minWidth: 120 }}>{field.label}</span>
+          <span style={{ minWidth: 120 }}>
+            {field.required && (
+              <Typography.Text type="danger" aria-hidden="true" style={{ marginInlineEnd: 4 }}>
+                *
+              </Typography.Text>
+            )}
+            {field.label}
+          </span>
           <ParamInput field={field} value={params[field.name]} onChange={(next) => onChange?.({ ...params, [field.name]: next })} />
         </Flex>
       ))}

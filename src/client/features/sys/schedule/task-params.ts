@@ -1,7 +1,7 @@
 /**
  * A task's parameters arrive as the JSON schema the server validates them with (POST
  * /sys/schedule/tasks), so new tasks need no client change. This reads the parts of that schema a
- * form needs: each property's title, kind, range and whether it is required.
+ * form needs: each property's title, kind, range, default and whether it is required.
  */
 import type { DataOf } from '../../../../contract';
 
@@ -15,9 +15,12 @@ export interface TaskParamField {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  /** What the form starts with (the schema's default). */
+  initial?: number | string;
 }
 
 interface PropertySchema {
+  default?: unknown;
   type?: unknown;
   title?: unknown;
   minimum?: unknown;
@@ -51,6 +54,7 @@ export function taskParamFields(task: TaskInfo | undefined): TaskParamField[] {
         minimum: asNumber(property.minimum),
         maximum: asNumber(property.maximum),
         maxLength: asNumber(property.maxLength),
+        initial: typeof property.default === 'number' || typeof property.default === 'string' ? property.default : undefined,
       },
     ];
   });

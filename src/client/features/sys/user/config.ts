@@ -2,6 +2,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, type Envelope } from '../../../../contract/constants';
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
+import { OrgTreeSelect } from '../../../components/org-tree';
 import { formatTime } from '../../../lib/time';
 import { ROLE_CHOICES_REQUEST, useUserRoleChoicesQuery } from './api';
 
@@ -34,10 +35,20 @@ export const userColumns: ColumnConfig<UserRow, UserSortKey>[] = [
   { title: '昵称', dataIndex: 'nickName', sortKey: 'nickName' },
   { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
   { title: '角色', dataIndex: 'roleName', sortKey: 'roleName' },
+  { title: '所属单位', dataIndex: 'orgName' },
   { title: '创建时间', dataIndex: 'createdAt', sortKey: 'createdAt', render: (value: number) => formatTime(value) },
 ];
 
-export const userFields: FieldConfig[] = [
+/** The unit picker offers the caller's scope only (the tree answers no more). */
+const orgField: FieldConfig = {
+  name: 'orgId',
+  label: '所属单位',
+  kind: 'select',
+  control: OrgTreeSelect,
+  extra: '不选：新用户与您同一单位，已有用户留在原单位',
+};
+
+const userFields: FieldConfig[] = [
   {
     name: 'userName',
     label: '用户名',
@@ -54,7 +65,11 @@ export const userFields: FieldConfig[] = [
   { name: 'roleId', label: '角色', kind: 'select', useOptions: useRoleOptions, allowClear: true },
 ];
 
-export const userCreateDefaults: FormValues = { state: 1 };
+/** The form's fields; the unit picker only for a role that may read the organisation tree. */
+export const userFieldsFor = (withUnit: boolean): FieldConfig[] => (withUnit ? [...userFields, orgField] : userFields);
+
+/** A new user starts in the unit selected beside the list, if any. */
+export const userCreateDefaults = (orgId: number | null): FormValues => (orgId === null ? { state: 1 } : { state: 1, orgId });
 
 /** New users get a generated initial password, shown once after the import. */
 export const userImport: ImportConfig = {
@@ -66,9 +81,12 @@ export const userImport: ImportConfig = {
   invalidates: ['User', 'RoleUser', 'Role'],
 };
 
-/** A cleared role select is "no role", which the contract spells null; B is the endpoint's body. */
+/**
+ * A cleared role select is "no role", which the contract spells null, and a cleared unit "the
+ * server decides" (null too); B is the endpoint's body.
+ */
 export function withRoleOrNull<B>(values: FormValues): B {
-  return { ...values, roleId: values.roleId ?? null } as B;
+  return { ...values, roleId: values.roleId ?? null, ...('orgId' in values ? { orgId: values.orgId ?? null } : {}) } as B;
 }
 
 /** A new account's success toast: 账号添加成功 and the user name (docs/client.md, Toasts). */

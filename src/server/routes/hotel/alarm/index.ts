@@ -81,6 +81,7 @@ export function alarmRoutes(app: FastifyInstance): Promise<void> {
   app.audit.targets.register('alarm', alarmAuditTarget);
   const filtered = (scope: DataScope, filters: AlarmFilters) => {
     let query = alarmsWithDevices(app.reads, scope);
+    if (filters.id !== undefined) query = query.where('a.id', '=', filters.id);
     if (filters.status === 'active') query = query.where('a.clearedAt', 'is', null);
     if (filters.status === 'cleared') query = query.where('a.clearedAt', 'is not', null);
     if (filters.acknowledged === 1) query = query.where('a.acknowledgedAt', 'is not', null);

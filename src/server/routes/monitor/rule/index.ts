@@ -21,7 +21,7 @@ const SAVED = '保存成功';
 const NAME_TAKEN = '规则名称已存在';
 type RuleBody = BodyOf<'/monitor/rule/creation'>;
 
-/** Refuses (400 or 404) what the schema cannot: unknown types, channels and location, half a quiet window, no channel at all. */
+/** Refuses (400 or 404) what the schema cannot: unknown types, channels, unit and location, half a quiet window, no channel at all. */
 async function checkRule(db: Kysely<Database>, body: RuleBody): Promise<void> {
   const unknownType = body.alarmTypes.find((type) => !(type in ALARM_TYPE_LABELS));
   if (unknownType !== undefined) throw invalid(`告警类型不正确：${unknownType}`);
@@ -38,6 +38,7 @@ async function checkRule(db: Kysely<Database>, body: RuleBody): Promise<void> {
   for (let index = 1; index < body.escalation.length; index += 1) {
     if (body.escalation[index].afterMinutes <= body.escalation[index - 1].afterMinutes) throw invalid('升级步骤的等待分钟数须逐级增加');
   }
+  if (body.orgId !== null && !(await db.selectFrom('sysOrg').select('id').where('id', '=', body.orgId).executeTakeFirst())) throw notFound('组织单位');
   await assertLocation(db, body.locationId);
 }
 
@@ -46,6 +47,7 @@ const columnsOf = (body: RuleBody) => ({
   state: body.state,
   alarmTypes: JSON.stringify(body.alarmTypes),
   minSeverity: body.minSeverity,
+  orgId: body.orgId,
   locationId: body.locationId,
   symptoms: body.symptoms,
   channelIds: JSON.stringify(body.channelIds),

@@ -1,4 +1,4 @@
-/** Reads of notification rules as answers show them: lists parsed, the location as its path. */
+/** Reads of notification rules as answers show them: lists parsed, the unit by name, the location as its path. */
 import type { Kysely } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import type { Database, Row } from '../../../db/schema';
@@ -13,12 +13,17 @@ export async function toRuleRecords(db: Kysely<Database>, rows: Row<'notifyRule'
     db,
     rows.map((row) => row.locationId),
   );
+  const orgIds = [...new Set(rows.flatMap((row) => (row.orgId === null ? [] : [row.orgId])))];
+  const units = orgIds.length === 0 ? [] : await db.selectFrom('sysOrg').select(['id', 'name']).where('id', 'in', orgIds).execute();
+  const unitNames = new Map(units.map((unit) => [unit.id, unit.name]));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     state: row.state,
     alarmTypes: parseJsonList<string>(row.alarmTypes),
     minSeverity: row.minSeverity,
+    orgId: row.orgId,
+    orgName: row.orgId === null ? '' : (unitNames.get(row.orgId) ?? ''),
     locationId: row.locationId,
     locationPath: locations.pathOf(row.locationId),
     symptoms: row.symptoms,

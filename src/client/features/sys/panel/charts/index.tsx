@@ -9,6 +9,10 @@ import type { DataOf } from '../../../../../contract';
 import { Chart } from './chart';
 import { onlineOption, runsOption, signInsOption, summaries, typesOption } from './options';
 
+/** Less than two samples, or none with a device, draw no line: the card says so instead. */
+const noHistory = (history: DataOf<'/sys/panel/inquire'>['onlineHistory']) => history.length < 2 || history.every((sample) => sample.total === 0);
+const EMPTY_STYLE = { height: 228, paddingTop: 48 };
+
 function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Col xs={24} xl={12}>
@@ -32,7 +36,11 @@ export default function PanelCharts({ data }: { data: DataOf<'/sys/panel/inquire
   return (
     <>
       <ChartCard title="近 24 小时在线设备">
-        <Chart option={options.online} summary={summaries.online(data)} />
+        {noHistory(data.onlineHistory) ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" style={EMPTY_STYLE} />
+        ) : (
+          <Chart option={options.online} summary={summaries.online(data)} />
+        )}
       </ChartCard>
       <ChartCard title={`近 ${data.signInsPerDay.length} 天登录次数`}>
         <Chart option={options.signIns} summary={summaries.signIns(data.signInsPerDay)} />
@@ -44,7 +52,7 @@ export default function PanelCharts({ data }: { data: DataOf<'/sys/panel/inquire
         {data.devicesByType.length > 0 ? (
           <Chart option={options.types} summary={summaries.types(data.devicesByType)} />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无设备" style={{ height: 228, paddingTop: 48 }} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无设备" style={EMPTY_STYLE} />
         )}
       </ChartCard>
     </>
