@@ -118,8 +118,8 @@ function statements(dialect, now, keyHash, passwordHash) {
     [
       'devices',
       // One in fifty disabled. (Each gets its presence row, offline and never seen, from the insert trigger.)
-      `insert into hotel_device (name, sn, type, room_no, location_id, org_id, state, key_hash, remark, created_at, updated_at, version)
-       select d.label || ' ' || b.name || '-' || room.name, 'SC' || ${pad('room.id * 4 + d.k', 9)}, d.type, room.name, room.id, b.org_id,
+      `insert into hotel_device (name, sn, type, location_id, org_id, state, key_hash, remark, created_at, updated_at, version)
+       select d.label || ' ' || b.name || '-' || room.name, 'SC' || ${pad('room.id * 4 + d.k', 9)}, d.type, room.id, b.org_id,
               case when (room.id + d.k) % 50 = 0 then 0 else 1 end,
               '${keyHash}', '', ${now}, ${now}, 0
        from hotel_location room join hotel_location fl on fl.id = room.parent_id join hotel_location b on b.id = fl.parent_id

@@ -71,16 +71,11 @@ async function run() {
   const server = await startServer({ MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, METRICS_TOKEN });
   try {
     const { token } = await call(server.base, '/sys/user/verify', { userName: 'admin', password: server.password });
-    const gateway = await call(server.base, '/hotel/device/creation', { name: '压测网关', sn: 'BENCH-GW-01', type: 'gateway', roomNo: '', state: 1, remark: '' }, token);
+    const gateway = await call(server.base, '/hotel/device/creation', { name: '压测网关', sn: 'BENCH-GW-01', type: 'gateway', state: 1, remark: '' }, token);
     const children = [];
     for (let i = 0; i < CHILDREN; i += 1) {
       const sn = `BENCH-GW-C${String(i).padStart(3, '0')}`;
-      const created = await call(
-        server.base,
-        '/hotel/device/creation',
-        { name: `压测子设备${i}`, sn, type: 'lock', roomNo: '', state: 1, remark: '', gatewayId: gateway.device.id },
-        token,
-      );
+      const created = await call(server.base, '/hotel/device/creation', { name: `压测子设备${i}`, sn, type: 'lock', state: 1, remark: '', gatewayId: gateway.device.id }, token);
       children.push({ sn, key: created.deviceKey });
     }
     // The server's subscription is in place once its first heartbeat counts.

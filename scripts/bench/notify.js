@@ -187,7 +187,7 @@ async function storm(app, database, { channelId, withRule, receiver, sentBefore,
   const keyHash = createHash('sha256').update(key).digest('hex');
   const tag = withRule ? 'R' : 'N';
   const stamp = Date.now();
-  const device = (sn) => ({ name: `风暴设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, state: 1, keyHash, remark: '', createdAt: stamp, updatedAt: stamp });
+  const device = (sn) => ({ name: `风暴设备 ${sn}`, sn, type: 'lock', locationId: null, state: 1, keyHash, remark: '', createdAt: stamp, updatedAt: stamp });
   for (let start = 0; start < STORM_DEVICES; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, STORM_DEVICES - start) }, (_, n) => device(`STORM-${tag}-${start + n}`));
     await database.db.insertInto('hotelDevice').values(rows).execute();

@@ -26,12 +26,7 @@ async function crashScenario(env: Record<string, string>): Promise<void> {
   try {
     const staff = bearer(await signIn(first.base));
     const create = async (sn: string) => {
-      const answer = await post<{ device: { id: number }; deviceKey: string }>(
-        first.base,
-        '/hotel/device/creation',
-        { name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' },
-        staff,
-      );
+      const answer = await post<{ device: { id: number }; deviceKey: string }>(first.base, '/hotel/device/creation', { name: sn, sn, type: 'lock', state: 1, remark: '' }, staff);
       expect(answer.code).toBe(200);
       return answer.data;
     };

@@ -13,7 +13,7 @@ test('device detail shows its status changes; alarm screen edits a type timeout'
   test.setTimeout(120_000);
   const sn = uniq('SN-DTL-');
   const name = uniq('详情门锁');
-  const created = (await adminApi.ok('/hotel/device/creation', { name, sn, type: 'lock', roomNo: '', state: 1, remark: '' })) as { deviceKey: string };
+  const created = (await adminApi.ok('/hotel/device/creation', { name, sn, type: 'lock', state: 1, remark: '' })) as { deviceKey: string };
   const beat = await request.post('/api/hotel/device/heartbeat', { headers: { 'x-device-key': created.deviceKey }, data: { sn } });
   expect(((await beat.json()) as { code: number }).code).toBe(200);
 

@@ -17,7 +17,7 @@ for (const viewport of [
     test.setTimeout(120_000);
     const prefix = uniq('BATCH-');
     const created = await Promise.all(
-      [1, 2].map((n) => adminApi.ok('/hotel/device/creation', { name: `批量 ${prefix}-${n}`, sn: `${prefix}-${n}`, type: 'lock', roomNo: '', state: 1, remark: '' })),
+      [1, 2].map((n) => adminApi.ok('/hotel/device/creation', { name: `批量 ${prefix}-${n}`, sn: `${prefix}-${n}`, type: 'lock', state: 1, remark: '' })),
     );
     await signIn(page);
     await openScreen(page, screen);

@@ -4,7 +4,7 @@
  */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { dialog, expectToast, fill, openScreen, row, rowAction, saveDialog, choose } from './support/list-screen';
+import { dialog, expectToast, fill, openScreen, pickLocation, row, rowAction, saveDialog, choose } from './support/list-screen';
 
 const screen = { parent: '酒店管理', child: '设备管理', inquire: '/hotel/device/inquire' };
 /** The sweep's smallest threshold is one minute (src/contract/sys/schedule.ts). */
@@ -12,6 +12,12 @@ const SWEEP_MINUTES = 1;
 
 test('devices: add, edit, heartbeat online, sweep offline', async ({ page, signIn, adminApi, request, shot }) => {
   test.setTimeout(150_000);
+  // Two rooms of their own (numbers no other run or spec has), for the 位置 picker to find by name.
+  const building = await adminApi.ok('/hotel/location/creation', { parentId: 0, kind: 'building', name: uniq('设备楼'), sort: 0 });
+  const floor = await adminApi.ok('/hotel/location/creation', { parentId: building.id, kind: 'floor', name: '12F', sort: 12 });
+  const first = String((Date.now() % 90_000_000) + 10_000_000);
+  const second = String(Number(first) + 1);
+  await adminApi.ok('/hotel/location/rooms/creation', { floorId: floor.id, from: first, to: second });
   await signIn(page);
   expect(await openScreen(page, screen)).toMatchObject({ size: 20, current: 1 });
 
@@ -19,13 +25,16 @@ test('devices: add, edit, heartbeat online, sweep offline', async ({ page, signI
   const sn = uniq('SN-LOCK-');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const add = dialog(page, '新增设备');
-  await fill(add, { 设备名称: name, 序列号: sn, 房间号: '1208' });
+  await fill(add, { 设备名称: name, 序列号: sn });
+  await expect(add.locator('label[title="房间号"]')).toHaveCount(0);
   await choose(page, add, '设备类型', '智能门锁');
+  await pickLocation(page, add, first);
   const created = await saveDialog(page, add, '/hotel/device/creation', screen.inquire);
   await expectToast(page, '保存成功');
   const line = row(page, sn);
   await expect(line).toContainText('智能门锁');
   await expect(line).toContainText('离线');
+  await expect(line).toContainText(`${building.name} / 12F / ${first}`);
 
   // The key is shown once, in its own dialog; a device reports with it, not with a staff token.
   const { deviceKey } = created.envelope.data as { deviceKey: string };
@@ -46,10 +55,11 @@ test('devices: add, edit, heartbeat online, sweep offline', async ({ page, signI
 
   await rowAction(page, sn, '编辑');
   const edit = dialog(page, '编辑设备');
-  await fill(edit, { 房间号: '1209' });
-  await saveDialog(page, edit, '/hotel/device/edit', screen.inquire);
+  await pickLocation(page, edit, second);
+  const edited = await saveDialog(page, edit, '/hotel/device/edit', screen.inquire);
+  expect(edited.body).not.toHaveProperty('roomNo');
   await expectToast(page, '保存成功');
-  await expect(line).toContainText('1209');
+  await expect(line).toContainText(`${building.name} / 12F / ${second}`);
   await shot(page, 'devices');
 
   // A paused sweep schedule, run once by hand after the threshold has passed.

@@ -6,7 +6,7 @@
  */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, choose, dialog, expectToast, fill, openScreen, row } from './support/list-screen';
+import { buttonName, callDuring, choose, dialog, expectToast, fill, openScreen, pickLocation, row } from './support/list-screen';
 import { openMenu } from './support/shell';
 import type { Locator, Page } from '@playwright/test';
 import mqtt from 'mqtt';
@@ -41,17 +41,6 @@ async function saveLocation(page: Page, box: Locator, path: string) {
   expect(envelope.code, `${path} answered ${envelope.msg}`).toBe(200);
   await expect(box).toBeHidden();
   return envelope.data;
-}
-
-/** Picks a location in a 位置 tree select inside `scope` by typing its name. */
-async function pickLocation(page: Page, scope: Locator, name: string) {
-  await scope
-    .locator('.ant-form-item')
-    .filter({ has: page.locator('label[title="位置"]') })
-    .locator('.ant-select')
-    .click();
-  await page.keyboard.type(name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${name}"]`).click();
 }
 
 test('locations, a device in a room, heartbeat over MQTT, offline alarm acknowledged', async ({ page, signIn, adminApi, shot }) => {
@@ -148,7 +137,10 @@ test('locations, a device in a room, heartbeat over MQTT, offline alarm acknowle
   const alarm = row(page, sn);
   await expect(alarm).toContainText('活动');
   await expect(alarm).toContainText('0803 门锁');
-  const acknowledged = await callDuring(page, '/hotel/alarm/acknowledge', () => alarm.getByRole('button', { name: buttonName('确认') }).click());
+  // 确认 asks first (with an optional note).
+  await alarm.getByRole('button', { name: buttonName('确认') }).click();
+  const asked = dialog(page, '确认告警');
+  const acknowledged = await callDuring(page, '/hotel/alarm/acknowledge', () => asked.getByRole('button', { name: buttonName('确定') }).click());
   expect(acknowledged.envelope.code, acknowledged.envelope.msg).toBe(200);
   await expect(alarm.getByRole('button', { name: buttonName('确认') })).toHaveCount(0);
   await expect(alarm).toContainText('admin');

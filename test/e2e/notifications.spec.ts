@@ -62,7 +62,7 @@ test('a webhook channel and a rule; an offline alarm reaches the receiver and sh
     // A device that reported once, then fell silent: the sweep raises its offline alarm.
     const sn = uniq('SN-NTF-');
     const deviceName = uniq('通知门锁');
-    const created = (await adminApi.ok('/hotel/device/creation', { name: deviceName, sn, type: 'lock', roomNo: '', state: 1, remark: '' })) as { deviceKey: string };
+    const created = (await adminApi.ok('/hotel/device/creation', { name: deviceName, sn, type: 'lock', state: 1, remark: '' })) as { deviceKey: string };
     const beat = await request.post('/api/hotel/device/heartbeat', { headers: { 'x-device-key': created.deviceKey }, data: { sn } });
     expect(((await beat.json()) as { code: number }).code).toBe(200);
     const beatAt = Date.now();

@@ -49,7 +49,7 @@ test('a read-only role sees no control it may not use: no 新增, 编辑, 重置
     ];
   };
   const sn = `RO-${Date.now()}`;
-  await adminApi.ok('/hotel/device/creation', { name: `只读 ${sn}`, sn, type: 'lock', roomNo: '', state: 1, remark: '' });
+  await adminApi.ok('/hotel/device/creation', { name: `只读 ${sn}`, sn, type: 'lock', state: 1, remark: '' });
   const { userName, password } = await adminApi.createRoleWithUser([...readOnly('hotel/device'), ...readOnly('sys/user')]);
 
   await signIn(page, userName, password);

@@ -31,7 +31,7 @@ test('a role name of spaces is refused under the field', async ({ page, signIn, 
 test('device filters survive a reload; rows keep one line with 更多', async ({ page, signIn, adminApi, shot }) => {
   test.setTimeout(120_000);
   const sn = uniq('SN-UXB-');
-  await adminApi.ok('/hotel/device/creation', { name: uniq('门锁'), sn, type: 'lock', roomNo: '', state: 1, remark: '' });
+  await adminApi.ok('/hotel/device/creation', { name: uniq('门锁'), sn, type: 'lock', state: 1, remark: '' });
   await page.setViewportSize(WIDE);
   await signIn(page);
   await openScreen(page, devices);

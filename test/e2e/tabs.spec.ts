@@ -103,7 +103,7 @@ test('the panel draws its four charts from the server’s series', async ({ page
     ['tv', 1],
   ] as const) {
     for (let i = 0; i < count; i += 1) {
-      await adminApi.ok('/hotel/device/creation', { name: `图表${type}${i}`, sn: uniq(`CH-${type}-`), type, roomNo: '8', state: 1, remark: '' });
+      await adminApi.ok('/hotel/device/creation', { name: `图表${type}${i}`, sn: uniq(`CH-${type}-`), type, state: 1, remark: '' });
     }
   }
   const schedules = await adminApi.ok('/sys/schedule/inquire', { size: 20, current: 1, params: { name: '设备在线统计' } });

@@ -46,7 +46,7 @@ describeOnEachDatabase('numbers', (ctx) => {
 
   it('refuses "Infinity" as a device state from a device-only operator', async () => {
     const operator = await signedInOperator(ctx(), admin, 'deviceonly', await menuGrants(ctx(), '/hotel/device'));
-    const body = '{"name":"门锁","sn":"LOCK-INF1","type":"lock","roomNo":"","state":"Infinity","remark":""}';
+    const body = '{"name":"门锁","sn":"LOCK-INF1","type":"lock","state":"Infinity","remark":""}';
     expectRefused(await postRaw(ctx(), '/hotel/device/creation', body, operator.token), '状态类型不正确，应为整数');
     expect(await rowCount(ctx(), 'hotelDevice')).toBe(0);
   });
@@ -123,9 +123,9 @@ describeOnEachDatabase('text', (ctx) => {
       code: 400,
       msg: '用户名不能包含控制字符（U+0000）',
     });
-    expect(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { roomNo: '\u0085' } }, admin)).toMatchObject({
+    expect(await ctx().call('/hotel/device/inquire', { size: 20, current: 1, params: { name: '\u0085' } }, admin)).toMatchObject({
       code: 400,
-      msg: '房间号不能包含控制字符（U+0085）',
+      msg: '设备名称不能包含控制字符（U+0085）',
     });
     const before = await rowCount(ctx(), 'sysRole');
     expect(await ctx().call('/sys/role/creation', { name: '前\u0000台', remark: '', state: 1 }, admin)).toMatchObject({ code: 400, msg: '角色名称不能包含控制字符（U+0000）' });

@@ -52,7 +52,6 @@ describeOnEachDatabase('keyset continuation of list pages', (ctx) => {
       name: `${NAMES[i % NAMES.length]} ${i % 5}`,
       sn: `KSET-${String(i).padStart(3, '0')}`,
       type: i % 2 === 0 ? 'lock' : 'aircon',
-      roomNo: String(800 + (i % 4)),
       locationId: null,
       state: 1,
       keyHash: 'x',

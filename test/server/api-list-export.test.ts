@@ -18,12 +18,15 @@ describeOnEachDatabase('list export', (ctx) => {
     await createUser(ctx(), admin, 'carol', front.id);
     await createUser(ctx(), admin, 'bob', null);
     expectOk(await ctx().call('/sys/user/creation', { userName: 'mallory', nickName: '=HYPERLINK("http://x")', password: 'Quiet-Harbour-42', state: 0, roleId: null }, admin));
-    for (const [sn, type, state, remark] of [
-      ['LOCK-0001', 'lock', 1, '主楼'],
-      ['TV-0001', 'tv', 0, '@SUM(A1)'],
-      ['LOCK-0002', 'lock', 1, '-2+3'],
+    const building = expectOk(await ctx().call('/hotel/location/creation', { parentId: 0, kind: 'building', name: '主楼', sort: 0 }, admin));
+    const floor = expectOk(await ctx().call('/hotel/location/creation', { parentId: building.id, kind: 'floor', name: '8F', sort: 8 }, admin));
+    const room = expectOk(await ctx().call('/hotel/location/creation', { parentId: floor.id, kind: 'room', name: '0808', sort: 0 }, admin));
+    for (const [sn, type, state, remark, locationId] of [
+      ['LOCK-0001', 'lock', 1, '主楼', room.id],
+      ['TV-0001', 'tv', 0, '@SUM(A1)', floor.id],
+      ['LOCK-0002', 'lock', 1, '-2+3', null],
     ] as const) {
-      expectOk(await ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type, roomNo: '0808', state, remark }, admin));
+      expectOk(await ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type, state, remark, locationId }, admin));
     }
   });
 
@@ -59,12 +62,12 @@ describeOnEachDatabase('list export', (ctx) => {
 
   it('exports devices with type, state and online labels, neutralising formula-like remarks', async () => {
     const file = await download(ctx(), '/hotel/device/export', { sort: { field: 'sn', order: 'ascend' } }, admin);
-    // 位置 (the location path) is empty: these devices were created with a room number only.
-    expect(file.rows[0]).toEqual(['设备名称', '序列号', '设备类型', '房间号', '位置', '状态', '在线', '最后上报', '备注']);
+    // The room is the location's path (a floor for shared equipment; empty without a location).
+    expect(file.rows[0]).toEqual(['设备名称', '序列号', '设备类型', '位置', '状态', '在线', '最后上报', '备注']);
     expect(file.rows.slice(1)).toEqual([
-      ['设备 LOCK-0001', 'LOCK-0001', '智能门锁', '0808', undefined, '启用', '离线', undefined, '主楼'],
-      ['设备 LOCK-0002', 'LOCK-0002', '智能门锁', '0808', undefined, '启用', '离线', undefined, "'-2+3"],
-      ['设备 TV-0001', 'TV-0001', '电视', '0808', undefined, '禁用', '离线', undefined, "'@SUM(A1)"],
+      ['设备 LOCK-0001', 'LOCK-0001', '智能门锁', '主楼 / 8F / 0808', '启用', '离线', undefined, '主楼'],
+      ['设备 LOCK-0002', 'LOCK-0002', '智能门锁', undefined, '启用', '离线', undefined, "'-2+3"],
+      ['设备 TV-0001', 'TV-0001', '电视', '主楼 / 8F', '禁用', '离线', undefined, "'@SUM(A1)"],
     ]);
     const locks = await download(ctx(), '/hotel/device/export', { params: { type: 'lock', state: 1 } }, admin);
     expect(locks.rows.slice(1).map((row) => row[1])).toEqual(['LOCK-0001', 'LOCK-0002']);

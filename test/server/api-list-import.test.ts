@@ -6,7 +6,7 @@
  * keys are generated and answered once.
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { createRole, createUser, expectOk, menuGrants, rowCount, signedInOperator } from './support/sys-fixtures';
+import { USER_PASSWORD, createRole, createUser, expectOk, menuGrants, rowCount, signedInOperator } from './support/sys-fixtures';
 import { download, upload, xlsxFile } from './support/files';
 import type { DataOf } from '../../src/contract';
 import { deviceWithPresence } from '../../src/server/routes/hotel/device/presence';
@@ -17,7 +17,7 @@ const cellTexts = (values: readonly unknown[]) => values.filter((value): value i
 
 type Summary = DataOf<'/sys/user/import'>;
 const USER_HEADER = ['用户名*', '昵称*', '状态', '角色'];
-const DEVICE_HEADER = ['设备名称*', '序列号*', '设备类型*', '房间号', '状态', '备注'];
+const DEVICE_HEADER = ['设备名称*', '序列号*', '设备类型*', '位置', '状态', '备注'];
 
 describeOnEachDatabase('list import', (ctx) => {
   let admin: string;
@@ -27,8 +27,8 @@ describeOnEachDatabase('list import', (ctx) => {
 
   const importUsers = async (rows: unknown[][], mode: 'preview' | 'apply', updateExisting = false, token = admin) =>
     upload<Summary>(ctx(), '/sys/user/import', { mode, updateExisting: updateExisting ? '1' : '0' }, await xlsxFile([USER_HEADER, ...rows]), token);
-  const importDevices = async (rows: unknown[][], mode: 'preview' | 'apply', updateExisting = false) =>
-    upload<Summary>(ctx(), '/hotel/device/import', { mode, updateExisting: updateExisting ? '1' : '0' }, await xlsxFile([DEVICE_HEADER, ...rows]), admin);
+  const importDevices = async (rows: unknown[][], mode: 'preview' | 'apply', updateExisting = false, token = admin) =>
+    upload<Summary>(ctx(), '/hotel/device/import', { mode, updateExisting: updateExisting ? '1' : '0' }, await xlsxFile([DEVICE_HEADER, ...rows]), token);
   const userNamed = (app: TestApp, userName: string) => app.database.db.selectFrom('sysUser').selectAll().where('userName', '=', userName).executeTakeFirst();
 
   describe('users', () => {
@@ -219,6 +219,24 @@ describeOnEachDatabase('list import', (ctx) => {
   });
 
   describe('devices', () => {
+    /** Two hotels, each a building with floor 1F and rooms 0101-0110 (甲: 主楼, 乙: 乙楼). */
+    const hotels = {} as Record<'甲' | '乙', { org: number; rooms: Map<string, number> }>;
+    beforeAll(async () => {
+      const app = ctx();
+      const root = expectOk(await app.call('GET /sys/org/tree', null, admin)).find((unit) => unit.pid === null)!.id;
+      for (const [name, building, code] of [
+        ['甲', '主楼', 'IMP-A'],
+        ['乙', '乙楼', 'IMP-B'],
+      ] as const) {
+        const org = expectOk(await app.call('/sys/org/creation', { pid: root, name: `${name}酒店`, kind: 'hotel', code, state: 1, sort: 0, remark: '' }, admin)).id;
+        const top = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: building, sort: 0, orgId: org }, admin));
+        const floor = expectOk(await app.call('/hotel/location/creation', { parentId: top.id, kind: 'floor', name: '1F', sort: 0 }, admin));
+        expectOk(await app.call('/hotel/location/rooms/creation', { floorId: floor.id, from: '0101', to: '0110' }, admin));
+        const rooms = await app.database.db.selectFrom('hotelLocation').select(['id', 'name']).where('parentId', '=', floor.id).execute();
+        hotels[name] = { org, rooms: new Map(rooms.map((room) => [room.name, room.id])) };
+      }
+    });
+
     it('offers a template naming the device types', async () => {
       const file = await download(ctx(), '/hotel/device/import/template', null, admin);
       expect(file.rows).toEqual([DEVICE_HEADER]);
@@ -228,8 +246,8 @@ describeOnEachDatabase('list import', (ctx) => {
     it('previews problems, refuses a bad apply, then creates devices with keys that work once shown', async () => {
       const before = await rowCount(ctx(), 'hotelDevice');
       const rows = [
-        ['101 门锁', 'LOCK-0101', '智能门锁', '0101', '', ''],
-        ['102 电视', 'TV-0102', 'tv', '0102', '禁用', '=cmd|calc'],
+        ['101 门锁', 'LOCK-0101', '智能门锁', '主楼/1F/0101', '', ''],
+        ['102 电视', 'TV-0102', 'tv', '主楼 / 1F / 0102', '禁用', '=cmd|calc'],
         ['坏设备', 'X', '冰箱', '', '', ''],
       ];
       const preview = await importDevices(rows, 'preview');
@@ -244,9 +262,9 @@ describeOnEachDatabase('list import', (ctx) => {
       const applied = await importDevices(rows.slice(0, 2), 'apply');
       expect(applied).toMatchObject({ code: 200, msg: '导入成功：新增 2 条，更新 0 条' });
       const stored = await ctx().database.db.selectFrom('hotelDevice').selectAll().where('sn', 'in', ['LOCK-0101', 'TV-0102']).orderBy('sn').execute();
-      expect(stored.map((d) => [d.sn, d.type, d.state, d.remark])).toEqual([
-        ['LOCK-0101', 'lock', 1, ''],
-        ['TV-0102', 'tv', 0, '=cmd|calc'],
+      expect(stored.map((d) => [d.sn, d.type, d.state, d.remark, d.locationId, d.orgId])).toEqual([
+        ['LOCK-0101', 'lock', 1, '', hotels.甲.rooms.get('0101'), hotels.甲.org],
+        ['TV-0102', 'tv', 0, '=cmd|calc', hotels.甲.rooms.get('0102'), hotels.甲.org],
       ]);
       const key = applied.data.credentials.find((c) => c.key === 'LOCK-0101')!.secret;
       const beat = await ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn: 'LOCK-0101' } });
@@ -255,16 +273,16 @@ describeOnEachDatabase('list import', (ctx) => {
 
     it('updates devices keyed by serial number when asked, keeping their keys', async () => {
       const before = await ctx().database.db.selectFrom('hotelDevice').selectAll().where('sn', '=', 'LOCK-0101').executeTakeFirstOrThrow();
-      expect((await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '0110', '', '换过电池']], 'preview')).data.errors).toEqual([
+      expect((await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '主楼/1F/0110', '', '换过电池']], 'preview')).data.errors).toEqual([
         { row: 2, field: '序列号', reason: '序列号已存在' },
       ]);
-      const applied = await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '0110', '禁用', '换过电池']], 'apply', true);
+      const applied = await importDevices([['101 门锁（新）', 'LOCK-0101', 'lock', '主楼/1F/0110', '禁用', '换过电池']], 'apply', true);
       expect(applied.data).toMatchObject({ created: 0, updated: 1, credentials: [] });
       const after = await deviceWithPresence(ctx().database.db, SYSTEM_SCOPE, before.id);
       expect(after).toMatchObject({
         id: before.id,
         name: '101 门锁（新）',
-        roomNo: '0110',
+        locationId: hotels.甲.rooms.get('0110'),
         remark: '换过电池',
         state: 0,
         online: 0,
@@ -274,11 +292,41 @@ describeOnEachDatabase('list import', (ctx) => {
     });
 
     it('re-imports its own export unchanged (extra columns ignored, labels read back)', async () => {
-      expectOk(await ctx().call('/hotel/device/creation', { name: '网关', sn: 'GW-0001', type: 'gateway', roomNo: '', state: 1, remark: '-机房' }, admin));
+      expectOk(await ctx().call('/hotel/device/creation', { name: '网关', sn: 'GW-0001', type: 'gateway', state: 1, remark: '-机房' }, admin));
       const exported = await download(ctx(), '/hotel/device/export', {}, admin);
       const file = await xlsxFile(exported.rows);
       const answer = await upload<Summary>(ctx(), '/hotel/device/import', { mode: 'preview', updateExisting: '1' }, file, admin);
       expect(answer.data).toMatchObject({ failed: 0, created: 0, updated: exported.rows.length - 1 });
+    });
+    it("refuses an unknown 位置 path and one outside the caller's data scope, each with its row and reason", async () => {
+      const app = ctx();
+      const role = expectOk(await app.call('/sys/role/creation', { name: '甲店设备', remark: '', state: 1, dataScope: 'org' }, admin));
+      expectOk(await app.call('/sys/role/auth', { roleId: role.id, grant: await menuGrants(app, '/hotel/device'), revoke: [] }, admin));
+      expectOk(await app.call('/sys/user/creation', { userName: 'import.jia', nickName: '甲店', password: USER_PASSWORD, state: 1, roleId: role.id, orgId: hotels.甲.org }, admin));
+      const jia = await app.login('import.jia', USER_PASSWORD);
+      const rows = [
+        ['甲店门锁', 'SCOPE-IMP-1', 'lock', '主楼/1F/0103', '', ''],
+        ['乙店门锁', 'SCOPE-IMP-2', 'lock', '乙楼/1F/0103', '', ''],
+        ['无此房间', 'SCOPE-IMP-3', 'lock', '主楼/1F/0999', '', ''],
+        ['无此楼', 'SCOPE-IMP-4', 'lock', '西楼', '', ''],
+      ];
+      const preview = await importDevices(rows, 'preview', false, jia);
+      expect(preview.data).toMatchObject({ total: 4, created: 1, failed: 3 });
+      expect(preview.data.errors).toEqual([
+        { row: 3, field: '位置', reason: '位置不存在或不在您的数据范围内：乙楼/1F/0103' },
+        { row: 4, field: '位置', reason: '位置不存在或不在您的数据范围内：主楼/1F/0999' },
+        { row: 5, field: '位置', reason: '位置不存在或不在您的数据范围内：西楼' },
+      ]);
+      expect(await importDevices(rows, 'apply', false, jia)).toMatchObject({ code: 400 });
+      expect(await app.database.db.selectFrom('hotelDevice').select('sn').where('sn', 'like', 'SCOPE-IMP-%').execute()).toEqual([]);
+
+      // The administrator sees every hotel: the other hotel's room is taken, and the device goes to that hotel.
+      expect((await importDevices(rows.slice(0, 2), 'apply', false, admin)).data).toMatchObject({ created: 2 });
+      const stored = await app.database.db.selectFrom('hotelDevice').select(['sn', 'locationId', 'orgId']).where('sn', 'like', 'SCOPE-IMP-%').orderBy('sn').execute();
+      expect(stored).toEqual([
+        { sn: 'SCOPE-IMP-1', locationId: hotels.甲.rooms.get('0103'), orgId: hotels.甲.org },
+        { sn: 'SCOPE-IMP-2', locationId: hotels.乙.rooms.get('0103'), orgId: hotels.乙.org },
+      ]);
     });
   });
 });

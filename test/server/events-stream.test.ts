@@ -15,7 +15,7 @@ import { EventHub, RETENTION_MS, TICKET_TTL_MS } from '../../src/server/services
 
 const MINUTE = 60_000;
 const log = captureLog();
-const device = (sn: string, orgId?: number) => ({ name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', state: 1, remark: '', ...(orgId === undefined ? {} : { orgId }) });
+const device = (sn: string, orgId?: number) => ({ name: `设备 ${sn}`, sn, type: 'lock', state: 1, remark: '', ...(orgId === undefined ? {} : { orgId }) });
 
 /** A refused stream's answer: the JSON envelope (HTTP 200, as every refusal), not a stream. */
 async function refusal(stream: SseStream): Promise<{ code: number; msg: string }> {

@@ -12,7 +12,7 @@ import { runTask } from '../../src/server/services/scheduler/tasks';
 import { PROMOTED_MESSAGE, UNREACHABLE, UNREACHABLE_MESSAGE } from '../../src/server/services/device-status/transitions';
 
 const MINUTE = 60_000;
-const deviceBody = (sn: string, type: string, gatewayId: number | null = null) => ({ name: `设备 ${sn}`, sn, type, roomNo: '', state: 1, remark: '', gatewayId });
+const deviceBody = (sn: string, type: string, gatewayId: number | null = null) => ({ name: `设备 ${sn}`, sn, type, state: 1, remark: '', gatewayId });
 
 describeOnEachDatabase(
   'alarm causes and symptoms',

@@ -13,7 +13,7 @@ import { alarmsRaisedAt, applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, 
 const MINUTE = 60_000;
 const ALARM_ENDPOINTS: EndpointKey[] = ['/hotel/alarm/inquire', '/hotel/alarm/acknowledge', '/hotel/alarm/clear', '/hotel/alarm/timeout/inquire', '/hotel/alarm/timeout/edit'];
 
-const device = (sn: string, type = 'lock') => ({ name: `设备 ${sn}`, sn, type, roomNo: '', state: 1, remark: '' });
+const device = (sn: string, type = 'lock') => ({ name: `设备 ${sn}`, sn, type, state: 1, remark: '' });
 
 async function heartbeat(app: TestApp, sn: string, key: string) {
   const response = await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } });
@@ -124,7 +124,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         name: `批量 ${i}`,
         sn: `${prefix}-${String(i).padStart(6, '0')}`,
         type: 'lock',
-        roomNo: '',
+
         locationId: null,
         state: 1,
         keyHash: 'x',
@@ -494,7 +494,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         name: `批量 ${i}`,
         sn: `MASS-${String(i).padStart(4, '0')}`,
         type: 'lock',
-        roomNo: '',
+
         state: 1,
         keyHash: 'x',
         remark: '',

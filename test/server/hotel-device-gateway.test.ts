@@ -22,7 +22,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, ms = 10_000): Pr
   }
 }
 
-const deviceBody = (sn: string, type: string, gatewayId: number | null = null, state = 1) => ({ name: `设备 ${sn}`, sn, type, roomNo: '', state, remark: '', gatewayId });
+const deviceBody = (sn: string, type: string, gatewayId: number | null = null, state = 1) => ({ name: `设备 ${sn}`, sn, type, state, remark: '', gatewayId });
 const presence = async (app: TestApp, id: number) => (await deviceWithPresence(app.database.db, SYSTEM_SCOPE, id))!;
 
 /** A gateway with `count` children (and one disabled child), all created by `admin`. */

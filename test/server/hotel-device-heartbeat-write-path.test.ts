@@ -38,7 +38,7 @@ describeOnEachDatabase(
     beforeAll(async () => {
       admin = await ctx().login();
     });
-    const create = async (sn: string) => expectOk(await ctx().call('/hotel/device/creation', { name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' }, admin));
+    const create = async (sn: string) => expectOk(await ctx().call('/hotel/device/creation', { name: sn, sn, type: 'lock', state: 1, remark: '' }, admin));
     const stored = async (id: number) => (await deviceWithPresence(ctx().database.db, SYSTEM_SCOPE, id))!;
     const transitions = (id: number) => ctx().database.db.selectFrom('hotelDeviceTransition').select(['online', 'cause']).where('deviceId', '=', id).orderBy('id').execute();
 
@@ -77,9 +77,7 @@ describeOnEachDatabase(
       const { device, deviceKey } = await create('WP-0003');
       const cameOnline = await heartbeat(ctx(), 'WP-0003', deviceKey);
       await heartbeat(ctx(), 'WP-0003', deviceKey);
-      const edited = expectOk(
-        await ctx().call('/hotel/device/edit', { id: device.id, version: 0, name: 'WP-0003', sn: 'WP-0003', type: 'lock', roomNo: '', state: 0, remark: '' }, admin),
-      );
+      const edited = expectOk(await ctx().call('/hotel/device/edit', { id: device.id, version: 0, name: 'WP-0003', sn: 'WP-0003', type: 'lock', state: 0, remark: '' }, admin));
       expect(edited).toMatchObject({ online: 0 });
 
       await ctx().app.lastSeen.flush();
@@ -111,7 +109,7 @@ describeOnEachDatabase(
             name: d.name,
             sn: d.sn,
             type: 'lock',
-            roomNo: '',
+
             keyHash: 'x',
             state: 1,
             remark: '',
@@ -158,7 +156,7 @@ describeOnEachDatabase(
     it('looks up the devices of heartbeats that arrive together with one query, and answers each on its own', async () => {
       const first = await create('WP-L-01');
       const second = await create('WP-L-02');
-      const disabled = expectOk(await ctx().call('/hotel/device/creation', { name: 'WP-L-03', sn: 'WP-L-03', type: 'lock', roomNo: '', state: 0, remark: '' }, admin));
+      const disabled = expectOk(await ctx().call('/hotel/device/creation', { name: 'WP-L-03', sn: 'WP-L-03', type: 'lock', state: 0, remark: '' }, admin));
       const db = ctx().database.db;
       const lookups = jest.spyOn(db, 'executeQuery');
       try {

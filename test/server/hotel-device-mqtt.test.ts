@@ -29,7 +29,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, ms = 5000): Prom
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function createDevice(app: TestApp, token: string, sn: string, state = 1) {
-  return expectOk(await app.call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', state, remark: '' }, token));
+  return expectOk(await app.call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', state, remark: '' }, token));
 }
 const deviceRow = async (app: TestApp, id: number) => (await deviceWithPresence(app.database.db, SYSTEM_SCOPE, id))!;
 const onlineRecords = async (app: TestApp, id: number) =>

@@ -25,7 +25,7 @@ describe('migration 017 moves each device presence into its own table', () => {
           name: sn,
           sn,
           type: 'lock',
-          roomNo: '',
+
           state: 1,
           remark: '',
           keyHash: 'x',
@@ -114,9 +114,7 @@ describeOnEachDatabase('hotel/device presence', (ctx) => {
         : await db().selectFrom('hotelDevice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     it('writes heartbeats, their flush and the sweep to the presence table only, never to the device row', async () => {
-      const { device, deviceKey } = expectOk(
-        await ctx().call('/hotel/device/creation', { name: '前台门锁', sn: 'PRES-HB-1', type: 'lock', roomNo: '', state: 1, remark: '' }, admin),
-      );
+      const { device, deviceKey } = expectOk(await ctx().call('/hotel/device/creation', { name: '前台门锁', sn: 'PRES-HB-1', type: 'lock', state: 1, remark: '' }, admin));
       const untouched = await deviceVersion(device.id);
 
       await heartbeat(ctx(), 'PRES-HB-1', deviceKey);
@@ -139,16 +137,10 @@ describeOnEachDatabase('hotel/device presence', (ctx) => {
     });
 
     it('takes a device it disables offline in the same edit, without a transition', async () => {
-      const { device, deviceKey } = expectOk(
-        await ctx().call('/hotel/device/creation', { name: '客房空调', sn: 'PRES-ED-1', type: 'aircon', roomNo: '', state: 1, remark: '' }, admin),
-      );
+      const { device, deviceKey } = expectOk(await ctx().call('/hotel/device/creation', { name: '客房空调', sn: 'PRES-ED-1', type: 'aircon', state: 1, remark: '' }, admin));
       await heartbeat(ctx(), 'PRES-ED-1', deviceKey);
       const edited = expectOk(
-        await ctx().call(
-          '/hotel/device/edit',
-          { id: device.id, version: device.version, name: '客房空调', sn: 'PRES-ED-1', type: 'aircon', roomNo: '', state: 0, remark: '' },
-          admin,
-        ),
+        await ctx().call('/hotel/device/edit', { id: device.id, version: device.version, name: '客房空调', sn: 'PRES-ED-1', type: 'aircon', state: 0, remark: '' }, admin),
       );
       expect(edited).toMatchObject({ state: 0, online: 0 });
       expect((await presenceOf([device.id]))[0].online).toBe(0);

@@ -6,7 +6,7 @@
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { expectOk, menuGrants, resourceId, signedInOperator } from './support/sys-fixtures';
 
-const device = (sn: string) => ({ name: `误登记 ${sn}`, sn, type: 'lock', roomNo: '', state: 1, remark: '误登记的设备' });
+const device = (sn: string) => ({ name: `误登记 ${sn}`, sn, type: 'lock', state: 1, remark: '误登记的设备' });
 
 async function heartbeat(app: TestApp, sn: string, key: string) {
   return (await app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } })).json<{ code: number }>();

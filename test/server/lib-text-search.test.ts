@@ -81,8 +81,8 @@ describeOnEachDatabase('substring search', (ctx) => {
     const app = ctx();
     const created = expectOk(await app.call('/hotel/device/creation', { name: '前台打印机', sn: 'SEARCH-0001', type: 'lock', state: 1 }, admin)).device;
     expect(await searchDevices({ name: '前台打印' }, [created.id])).toEqual([created.id]);
-    const { id, sn, type, roomNo, locationId, state, remark, version } = created;
-    const edited = expectOk(await app.call('/hotel/device/edit', { id, name: '后台扫描仪', sn, type, roomNo, locationId, state, remark, version }, admin));
+    const { id, sn, type, locationId, state, remark, version } = created;
+    const edited = expectOk(await app.call('/hotel/device/edit', { id, name: '后台扫描仪', sn, type, locationId, state, remark, version }, admin));
     expect(await searchDevices({ name: '前台打印' }, [created.id])).toEqual([]);
     expect(await searchDevices({ name: '台扫描' }, [created.id])).toEqual([created.id]);
     expect(await searchDevices({ sn: 'ARCH-00' }, [created.id])).toEqual([created.id]);

@@ -194,9 +194,7 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
   describe('device status', () => {
     it('records going online and offline, not every heartbeat, visible per device', async () => {
       const app = ctx();
-      const { device, deviceKey } = expectOk(
-        await app.call('/hotel/device/creation', { name: '空调 1', sn: 'STATUS-0001', type: 'aircon', roomNo: '0303', state: 1, remark: '' }, admin),
-      );
+      const { device, deviceKey } = expectOk(await app.call('/hotel/device/creation', { name: '空调 1', sn: 'STATUS-0001', type: 'aircon', state: 1, remark: '' }, admin));
       const beat = () => app.app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': deviceKey }, payload: { sn: 'STATUS-0001' } });
       await beat();
       await beat();

@@ -88,7 +88,7 @@ describeOnEachDatabase(
         expect(JSON.parse(created.params)).toEqual({ userName: 'audit.user', nickName: '审计', password: '******', state: 1, roleId: null, orgId: null });
 
         const role = expectOk(await app.call('/sys/role/creation', { name: '审计角色', remark: '', state: 1 }, admin));
-        const device = expectOk(await app.call('/hotel/device/creation', { name: '门锁 1', sn: 'AUDIT-0001', type: 'lock', roomNo: '0101', state: 1, remark: '' }, admin));
+        const device = expectOk(await app.call('/hotel/device/creation', { name: '门锁 1', sn: 'AUDIT-0001', type: 'lock', state: 1, remark: '' }, admin));
         const setting = expectOk(
           await app.call(
             '/hotel/advanced/creation',
@@ -165,7 +165,7 @@ describeOnEachDatabase(
           ],
           [
             'device edit',
-            () => app.call('/hotel/device/edit', { id: device.device.id, name: '门锁 1', sn: 'AUDIT-0001', type: 'lock', roomNo: '0102', state: 1, remark: '', version: 0 }, admin),
+            () => app.call('/hotel/device/edit', { id: device.device.id, name: '门锁 1', sn: 'AUDIT-0001', type: 'lock', state: 1, remark: '', version: 0 }, admin),
             { module: '设备管理', action: '编辑设备', targetType: 'device', targetLabel: '门锁 1（AUDIT-0001）' },
           ],
           [
@@ -281,7 +281,7 @@ describeOnEachDatabase(
         );
         await app.call('/sys/user/password/reset', { id: user.id, password: { nested: SECRETS.appSecret } }, admin);
         await app.call('/sys/user/verify', { userName: 'audit.user', password: SECRETS.wrongPassword });
-        const device = expectOk(await app.call('/hotel/device/creation', { name: '门锁 2', sn: 'AUDIT-0002', type: 'lock', roomNo: '', state: 1, remark: '' }, admin));
+        const device = expectOk(await app.call('/hotel/device/creation', { name: '门锁 2', sn: 'AUDIT-0002', type: 'lock', state: 1, remark: '' }, admin));
         const reset = expectOk(await app.call('/hotel/device/key/reset', { id: device.device.id }, admin));
         const token = await app.login('self.service', SECRETS.ownNewPassword);
 

@@ -47,7 +47,7 @@ describeOnEachDatabase(
       expect(JSON.parse((await getJson(ctx(), '/api/metrics', admin)).body)).toMatchObject({ code: 401 });
 
       // Some traffic to count: a heartbeat refused and one accepted, a schedule run by hand.
-      const created = await ctx().call('/hotel/device/creation', { name: '指标门锁', sn: 'METRIC-0001', type: 'lock', roomNo: '0101', state: 1, remark: '' }, admin);
+      const created = await ctx().call('/hotel/device/creation', { name: '指标门锁', sn: 'METRIC-0001', type: 'lock', state: 1, remark: '' }, admin);
       for (const key of ['wrong-key', created.data.deviceKey]) {
         await ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { [DEVICE_KEY_HEADER]: key }, payload: { sn: 'METRIC-0001' } });
       }

@@ -71,9 +71,7 @@ describeOnEachDatabase(
     async function device(locationId: number | null = null) {
       serial += 1;
       const sn = `NTF-${String(serial).padStart(4, '0')}`;
-      const created = expectOk(
-        await ctx().call('/hotel/device/creation', { name: `客房 ${serial} 门锁`, sn, type: 'lock', roomNo: String(800 + serial), state: 1, remark: '' }, admin),
-      );
+      const created = expectOk(await ctx().call('/hotel/device/creation', { name: `客房 ${serial} 门锁`, sn, type: 'lock', state: 1, remark: '' }, admin));
       if (locationId !== null) await db().updateTable('hotelDevice').set({ locationId }).where('id', '=', created.device.id).execute();
       return { ...created.device, key: created.deviceKey };
     }

@@ -31,10 +31,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
   /** Callers by name: which hotels their scope covers, their token, their own user id. */
   const callers: Record<string, { sees: Hotel[]; token: string; userId: number; roleId: number }> = {};
   /** One device per hotel, the targets. */
-  const devices = {} as Record<
-    Hotel,
-    { id: number; name: string; sn: string; type: string; roomNo: string; locationId: number | null; state: number; remark: string; version: number }
-  >;
+  const devices = {} as Record<Hotel, { id: number; name: string; sn: string; type: string; locationId: number | null; state: number; remark: string; version: number }>;
   const alarms = {} as Record<Hotel, number>;
   const sessions = {} as Record<Hotel, number>;
   const places = {} as Record<Hotel, { building: number; floor: number }>;
@@ -42,7 +39,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
   const messages = {} as Record<Hotel, number>;
   let testMessage: number;
   const addDevice = (token: string, sn: string, orgId: number | null) =>
-    ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', roomNo: '', locationId: null, orgId, state: 1, remark: '' }, token);
+    ctx().call('/hotel/device/creation', { name: `设备 ${sn}`, sn, type: 'lock', locationId: null, orgId, state: 1, remark: '' }, token);
 
   const unit = async (pid: number, name: string, kind: string, code: string) =>
     expectOk(await ctx().call('/sys/org/creation', { pid, name, kind, code, state: 1, sort: 0, remark: '' }, admin)).id;
@@ -273,8 +270,8 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     const DEVICE_NOT_FOUND = { code: 404, msg: '设备不存在', data: null };
     const probes: Partial<Record<EndpointKey, (token: string, target: Hotel) => Promise<{ code: number }>>> = {
       '/hotel/device/edit': (token, target) => {
-        const { id, name, sn, type, roomNo, locationId, state, remark, version } = devices[target];
-        return ctx().call('/hotel/device/edit', { id, name: `${name}改`, sn, type, roomNo, locationId, state, remark, version }, token);
+        const { id, name, sn, type, locationId, state, remark, version } = devices[target];
+        return ctx().call('/hotel/device/edit', { id, name: `${name}改`, sn, type, locationId, state, remark, version }, token);
       },
       '/hotel/device/key/reset': (token, target) => ctx().call('/hotel/device/key/reset', { id: devices[target].id }, token),
       '/hotel/device/removal': (token, target) => ctx().call('/hotel/device/removal', { id: devices[target].id }, token),
@@ -350,8 +347,8 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       expect(await count()).toBe(before);
       const mine = expectOk(await addDevice(hotelA, 'IN-A-01', null)).device;
       expect(mine.orgId).toBe(units.A);
-      const { id, name, sn, type, roomNo, locationId, state, remark, version } = mine;
-      expect(await ctx().call('/hotel/device/edit', { id, name, sn, type, roomNo, locationId, orgId: units.C, state, remark, version }, hotelA)).toEqual({
+      const { id, name, sn, type, locationId, state, remark, version } = mine;
+      expect(await ctx().call('/hotel/device/edit', { id, name, sn, type, locationId, orgId: units.C, state, remark, version }, hotelA)).toEqual({
         code: 404,
         msg: '所属酒店不存在',
         data: null,

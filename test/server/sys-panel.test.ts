@@ -113,7 +113,7 @@ describeOnEachDatabase('sys/panel', (ctx) => {
         .insertInto('hotelDeviceOnlineSample')
         .values({ sampledAt: NOW - 6 * DAY, online: 2, total: 2 })
         .execute();
-      const device = (sn: string) => ({ name: sn, sn, type: 'lock', roomNo: '', state: 1, remark: '' });
+      const device = (sn: string) => ({ name: sn, sn, type: 'lock', state: 1, remark: '' });
       expectOk(await ctx().call('/hotel/device/creation', device('PANEL-ONLINE-1'), admin));
       expectOk(await ctx().call('/hotel/device/creation', device('PANEL-ONLINE-2'), admin));
       const first = await db.selectFrom('hotelDevice').select('id').where('sn', '=', 'PANEL-ONLINE-1').executeTakeFirstOrThrow();
@@ -176,7 +176,7 @@ describeOnEachDatabase('sys/panel', (ctx) => {
   it('counts devices per type with the dictionary label, most numerous first', async () => {
     const { db } = ctx().database;
     await db.deleteFrom('hotelDevice').execute();
-    const device = (sn: string, type: string) => ({ name: sn, sn, type, roomNo: '', state: 1, remark: '' });
+    const device = (sn: string, type: string) => ({ name: sn, sn, type, state: 1, remark: '' });
     for (const [sn, type] of [
       ['TYPE-T1', 'tv'],
       ['TYPE-L1', 'lock'],

@@ -24,7 +24,6 @@ export const DeviceRecord = Type.Object({
   name: Type.String(),
   sn: Type.String(),
   type: Type.String(),
-  roomNo: Type.String(),
   /** A room, or a floor/building for shared equipment; its path reads 主楼 / 8F / 0808. */
   locationId: field.nullable(Type.Integer()),
   locationPath: Type.String(),
@@ -46,14 +45,13 @@ export const DeviceRecord = Type.Object({
   lastCommand: Type.Optional(field.nullable(DeviceCommandRecord)),
 });
 
-export const DEVICE_SORT_KEYS = ['name', 'sn', 'type', 'roomNo', 'state', 'online', 'lastSeenAt', 'createdAt'] as const;
+export const DEVICE_SORT_KEYS = ['name', 'sn', 'type', 'state', 'online', 'lastSeenAt', 'createdAt'] as const;
 
 export const DeviceInquire = pagedRequest(
   {
     name: field.note('设备名称', 32),
     sn: field.note('序列号', 64),
     type: field.note('设备类型', 40),
-    roomNo: field.note('房间号', 16),
     /** A building, floor or room: its devices and those of everything under it. */
     locationId: field.id('位置'),
     state: field.flag('状态'),
@@ -66,7 +64,6 @@ const deviceFields = {
   name: field.text('设备名称', 32),
   sn: field.text('序列号', 64, { pattern: '^[A-Za-z0-9_-]{4,64}$', patternHint: '只能包含字母、数字、_ 和 -，长度 4-64' }),
   type: field.text('设备类型', 40),
-  roomNo: defaulted(field.note('房间号', 16), ''),
   locationId: defaulted(field.nullable(field.id('位置')), null),
   /** The device's hotel; null: its location's hotel, else the creator's unit (on edit: unchanged unless the location moves it). */
   orgId: defaulted(field.nullable(field.id('所属酒店')), null),

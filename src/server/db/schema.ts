@@ -144,7 +144,6 @@ export interface DeviceTable extends Audited {
   name: string;
   sn: string;
   type: string;
-  roomNo: string;
   /** A room, or a floor/building for shared equipment (hotel_location). */
   locationId: number | null;
   state: number;

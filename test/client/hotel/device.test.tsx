@@ -38,20 +38,23 @@ describe('hotel/device', () => {
     await user.hover(lastSeen);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('2024-01-01 08:00:00');
 
-    await user.type(filterField('房间号'), '101');
-    await search();
-    await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { roomNo: '101' } }));
+    // The room is the location alone: its path in the list, no free-text 房间号 to disagree with it.
+    expect(within(row).getByText('主楼 / 8F / 0803')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '位置' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /房间号/ })).toBeNull();
+    expect(screen.queryByLabelText('房间号')).toBeNull();
   });
 
   it('creates a device, toasts 保存成功 and shows its key once', async () => {
     await openDevices();
     const dialog = await openAdd();
-    await fill(dialog, { 设备名称: '102 电表', 序列号: 'METER-0102', 房间号: '102' });
+    await fill(dialog, { 设备名称: '102 电表', 序列号: 'METER-0102' });
+    expect(within(dialog).queryByLabelText('房间号')).toBeNull();
     await chooseOption(dialog, '设备类型', '电表');
     await saveDialog(dialog);
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
-    expect(log.last('/hotel/device/creation')).toEqual({ name: '102 电表', sn: 'METER-0102', type: 'meter', roomNo: '102', state: 1, remark: '' });
+    expect(log.last('/hotel/device/creation')).toEqual({ name: '102 电表', sn: 'METER-0102', type: 'meter', state: 1, remark: '' });
     const keyDialog = (await screen.findByText(ISSUED_KEY)).closest('[role="dialog"]') as HTMLElement;
     expect(within(keyDialog).getByText(/设备密钥/)).toBeInTheDocument();
     expect(within(keyDialog).getByText(/只显示这一次/)).toBeInTheDocument();
@@ -88,18 +91,17 @@ describe('hotel/device', () => {
   it('edits with the id and version, toasts 保存成功 and reloads', async () => {
     await openDevices();
     const dialog = await openDialog(() => rowAction('LOCK-0101', '编辑'));
-    await fill(dialog, { 房间号: '201' });
+    await fill(dialog, { 设备名称: '201 门锁' });
     await saveDialog(dialog);
 
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
     expect(log.last('/hotel/device/edit')).toEqual({
       id: lock101.id,
       version: lock101.version,
-      name: lock101.name,
+      name: '201 门锁',
       sn: lock101.sn,
       type: 'lock',
-      roomNo: '201',
-      locationId: null,
+      locationId: room0803.id,
       state: 1,
       remark: '',
     });

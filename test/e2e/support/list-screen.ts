@@ -156,3 +156,14 @@ export async function rowAction(scope: Page | Locator, text: string, action: str
     .getByRole('button', { name: buttonName(action) })
     .click();
 }
+
+/** Picks a location in a 位置 tree select inside `scope` by typing its name. */
+export async function pickLocation(page: Page, scope: Locator, name: string) {
+  await scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label[title="位置"]') })
+    .locator('.ant-select')
+    .click();
+  await page.keyboard.type(name);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper[title="${name}"]`).click();
+}

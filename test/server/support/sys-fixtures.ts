@@ -79,7 +79,7 @@ export const deviceRow = (sn: string, overrides: Partial<Insertable<Database['ho
     name: sn,
     sn,
     type: 'lock',
-    roomNo: '',
+
     locationId: null,
     state: 1,
     keyHash: 'x',

@@ -28,6 +28,7 @@ import { scopedRecords } from './027_scoped_records';
 import { deviceGateways } from './028_device_gateways';
 import { alarmCauses } from './029_alarm_causes';
 import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_units';
+import { deviceRoomRetired } from './031_device_room_retired';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -62,6 +63,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '028_device_gateways': deviceGateways,
       '029_alarm_causes': alarmCauses,
       '030_notify_templates_and_rule_units': notifyTemplatesAndRuleUnits(this.dialect),
+      '031_device_room_retired': deviceRoomRetired,
     });
   }
 }

@@ -117,7 +117,6 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
       'a.causeId',
       'd.name as deviceName',
       'd.sn as deviceSn',
-      'd.roomNo',
       'd.locationId',
       'd.orgId',
     ])
@@ -128,11 +127,11 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
     db,
     rows.map((row) => row.locationId),
   );
-  return rows.map(({ roomNo, locationId, causeId, orgId, ...alarm }) => ({
+  return rows.map(({ locationId, causeId, orgId, ...alarm }) => ({
     ...alarm,
     id: Number(alarm.id),
     causeId: causeId === null ? null : Number(causeId),
-    location: locationId === null ? roomNo : locations.pathOf(locationId),
+    location: locations.pathOf(locationId),
     line: locations.lineOf(locationId),
     orgId,
   }));

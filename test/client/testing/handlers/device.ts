@@ -5,7 +5,7 @@ import type { DataOf } from '../../../../src/contract';
 import { api, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
 import { crudHandlers, menuHandlers } from './list-crud';
-import { locationHandlers } from './location';
+import { locationHandlers, room0803 } from './location';
 import { adminMenuWithMonitor, deviceOffline, MONITOR_MENU_ID, operationDict } from './monitor';
 import { dictEntry, stateEntries } from './sys-common';
 
@@ -27,11 +27,10 @@ export const lock101: DeviceRow = {
   name: '101 门锁',
   sn: 'LOCK-0101',
   type: 'lock',
-  roomNo: '101',
-  locationId: null,
+  locationId: room0803.id,
   orgId: null,
   gatewayId: null,
-  locationPath: '',
+  locationPath: '主楼 / 8F / 0803',
   state: 1,
   online: 1,
   // 2024-01-01 00:00:00 UTC = 08:00 in Asia/Shanghai.

@@ -10,7 +10,6 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'name', label: '设备名称', kind: 'text', max: 32 },
   { name: 'sn', label: '序列号', kind: 'text', max: 64 },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
-  { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
   // A building or floor lists every device under it (the server filters by the subtree). Offered
   // to roles that may read the tree: for the others it would only answer 没有权限.
   { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true, resource: 'api_locationTree' },
@@ -23,7 +22,6 @@ export const deviceColumns: ColumnConfig<DeviceRow, DeviceSortKey>[] = [
   // One line, cut with the whole number on hover (antd gives an ellipsis cell its text as title).
   { title: '序列号', dataIndex: 'sn', sortKey: 'sn', width: 150, ellipsis: true },
   { title: '设备类型', dataIndex: 'type', dict: 'type', sortKey: 'type' },
-  { title: '房间号', dataIndex: 'roomNo', sortKey: 'roomNo' },
   { title: '位置', dataIndex: 'locationPath' },
   { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
   { title: '在线', dataIndex: 'online', dict: 'online', sortKey: 'online' },
@@ -42,13 +40,12 @@ export const deviceFields: FieldConfig[] = [
     pattern: { regex: /^[A-Za-z0-9_-]{4,64}$/, message: '序列号只能包含字母、数字、_ 和 -，长度 4-64' },
   },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
-  { name: 'roomNo', label: '房间号', kind: 'text', max: 16 },
   { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];
 
-export const deviceCreateDefaults: FormValues = { roomNo: '', state: 1, remark: '' };
+export const deviceCreateDefaults: FormValues = { state: 1, remark: '' };
 
 /** Each new device gets its own key, shown once after the import (as after 新增). */
 export const deviceImport: ImportConfig = {

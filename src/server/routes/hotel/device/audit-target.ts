@@ -9,7 +9,7 @@ export const deviceAuditTarget: AuditTarget<{ name: string; sn: string; orgId: n
   load: (db, id) =>
     // The call was let through (or refused) already: the trail records the device as it is.
     devicesJoinedToPresence(db, SYSTEM_SCOPE)
-      .select(['hotelDevice.id', 'name', 'sn', 'type', 'roomNo', 'state', 'online', 'remark', 'version', 'orgId'])
+      .select(['hotelDevice.id', 'name', 'sn', 'type', 'locationId', 'state', 'online', 'remark', 'version', 'orgId'])
       .where('hotelDevice.id', '=', id)
       .executeTakeFirst(),
   label: (device) => `${device.name}（${device.sn}）`,

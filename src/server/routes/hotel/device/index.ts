@@ -57,7 +57,6 @@ const DEVICE_SORT: Record<(typeof DEVICE_SORT_KEYS)[number], SortColumn> = {
   name: 'hotelDevice.name',
   sn: 'hotelDevice.sn',
   type: 'hotelDevice.type',
-  roomNo: 'hotelDevice.roomNo',
   state: 'hotelDevice.state',
   online: 'hotelDevicePresence.online',
   lastSeenAt: { column: 'hotelDevicePresence.lastSeenAt', nullable: true },
@@ -75,7 +74,6 @@ const formColumns = (body: BodyOf<'/hotel/device/creation'>) => ({
   name: body.name,
   sn: body.sn,
   type: body.type,
-  roomNo: body.roomNo,
   locationId: body.locationId,
   state: body.state,
   remark: body.remark,
@@ -124,7 +122,6 @@ const toRecord = (row: DeviceWithPresence, locations: LocationIndex) => ({
   name: row.name,
   sn: row.sn,
   type: row.type,
-  roomNo: row.roomNo,
   locationId: row.locationId,
   locationPath: locations.pathOf(row.locationId),
   orgId: row.orgId,
@@ -169,7 +166,6 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     let query = search.apply(presence ? joined : (devices as unknown as typeof joined));
     if (filters.locationId !== undefined) query = query.where(inLocationSubtree(sql.ref('hotelDevice.locationId'), filters.locationId));
     if (given(filters.type)) query = query.where('hotelDevice.type', '=', filters.type.trim());
-    if (given(filters.roomNo)) query = query.where('hotelDevice.roomNo', '=', filters.roomNo.trim());
     if (filters.state !== undefined) query = query.where('hotelDevice.state', '=', filters.state);
     if (filters.online !== undefined) query = query.where('hotelDevicePresence.online', '=', filters.online);
     return { query, order, searching: search.searching };
@@ -240,7 +236,6 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
         { header: '设备名称', value: (device) => device.name },
         { header: '序列号', width: 24, value: (device) => device.sn },
         { header: '设备类型', value: (device) => labels.labelOf('type', device.type) },
-        { header: '房间号', width: 10, value: (device) => device.roomNo },
         { header: '位置', width: 20, value: (device) => locations.pathOf(device.locationId) },
         { header: '状态', width: 10, value: (device) => labels.labelOf('state', device.state) },
         { header: '在线', width: 10, value: (device) => labels.labelOf('online', device.online) },
