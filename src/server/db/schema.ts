@@ -222,6 +222,8 @@ export interface AlarmTable {
   clearedAt: number | null;
   /** The alarm this one is a symptom of (its gateway's offline alarm); null for a cause. */
   causeId: Generated<number | null>;
+  /** The floor or building a location alarm (楼层断连 / 楼栋断连) is about; null for a device's own alarm. */
+  locationId: Generated<number | null>;
 }
 
 export interface AdvancedTable extends Audited {

@@ -27,6 +27,7 @@ import { deviceDeletedAt } from './026_device_deleted_at';
 import { scopedRecords } from './027_scoped_records';
 import { deviceGateways } from './028_device_gateways';
 import { alarmCauses } from './029_alarm_causes';
+import { locationAlarms } from './032_location_alarms';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -60,6 +61,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '027_scoped_records': scopedRecords,
       '028_device_gateways': deviceGateways,
       '029_alarm_causes': alarmCauses,
+      '032_location_alarms': locationAlarms,
     });
   }
 }
