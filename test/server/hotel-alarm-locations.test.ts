@@ -195,6 +195,31 @@ describeOnEachDatabase('location alarms', (ctx) => {
     expect(row).toMatchObject({ locationId: buildingId, locationPath: expect.stringMatching(/^位置告警楼 \d+$/) as string, symptomCount: 10 });
   });
 
+  it('devices behind a gateway that is down are its symptoms, not their floor\'s', async () => {
+    const buildingId = await building();
+    const { floorId, devices } = await floorOf(buildingId, 5);
+    const { device: gateway } = expectOk(
+      await ctx().call('/hotel/device/creation', { name: `网关 ${serial}`, sn: `LA-GW-${serial}`, type: 'gateway', roomNo: '', locationId: floorId, orgId: hotelA, state: 1, remark: '' }, admin),
+    );
+    for (const device of devices) {
+      const current = expectOk(await ctx().call('/hotel/device/inquire', { current: 1, size: 1, params: { sn: device.sn } }, admin)).records[0]!;
+      expect(current).toMatchObject({ id: device.id, sn: device.sn });
+      expectOk(
+        await ctx().call(
+          '/hotel/device/edit',
+          { id: device.id, name: current.name, sn: device.sn, type: 'lock', roomNo: '', locationId: current.locationId, orgId: hotelA, state: 1, remark: '', gatewayId: gateway.id, version: current.version },
+          admin,
+        ),
+      );
+    }
+    await silentSince([gateway.id, ...devices.map((device) => device.id)], Date.now());
+    expect(await locationAlarm(floorId)).toBeUndefined();
+    expect(await locationAlarm(buildingId)).toBeUndefined();
+    const cause = (await activeAlarm(gateway.id))!;
+    expect(cause).toMatchObject({ causeId: null });
+    for (const device of devices) expect(await activeAlarm(device.id)).toMatchObject({ causeId: cause.id });
+  });
+
   it('a caller scoped to another hotel does not see the floor alarm, nor can act on it', async () => {
     const buildingId = await building();
     const { floorId, devices } = await floorOf(buildingId, 5);
