@@ -23,7 +23,8 @@ describeOnEachDatabase('location alarms', (ctx) => {
     admin = await ctx().login();
     const tree = expectOk(await ctx().call('GET /sys/org/tree', null, admin));
     const root = tree.find((unit) => unit.pid === null)!.id;
-    const hotel = async (name: string, code: string) => expectOk(await ctx().call('/sys/org/creation', { pid: root, name, kind: 'hotel', code, state: 1, sort: 0, remark: '' }, admin)).id;
+    const hotel = async (name: string, code: string) =>
+      expectOk(await ctx().call('/sys/org/creation', { pid: root, name, kind: 'hotel', code, state: 1, sort: 0, remark: '' }, admin)).id;
     hotelA = await hotel('位置告警 A 店', 'LA-A');
     const hotelB = await hotel('位置告警 B 店', 'LA-B');
     const role = await createRole(ctx(), admin, '位置告警 B 店值班', await menuGrants(ctx(), '/hotel/alarm'));
@@ -62,7 +63,8 @@ describeOnEachDatabase('location alarms', (ctx) => {
     await setPresence(db(), ids, { online: 1, lastSeenAt: now - 10 * MINUTE });
     return runTask('device.offlineSweep', { minutes: 5 }, { app: ctx().app, now });
   }
-  const activeAlarm = (deviceId: number) => db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).where('type', '=', 'offline').where('clearedAt', 'is', null).executeTakeFirst();
+  const activeAlarm = (deviceId: number) =>
+    db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).where('type', '=', 'offline').where('clearedAt', 'is', null).executeTakeFirst();
   const locationAlarm = (locationId: number) => db().selectFrom('hotelAlarm').selectAll().where('locationId', '=', locationId).orderBy('id', 'desc').executeTakeFirst();
   const heartbeat = async (device: { sn: string; key: string }) => {
     const response = await ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': device.key }, payload: { sn: device.sn } });
@@ -108,9 +110,9 @@ describeOnEachDatabase('location alarms', (ctx) => {
       rest.map((device) => device.id),
       { online: 1, lastSeenAt: Date.now() },
     );
-    await silentSince([first!.id, second!.id, third!.id], Date.now());
+    await silentSince([first.id, second.id, third.id], Date.now());
     expect(await locationAlarm(floorId)).toBeUndefined();
-    for (const device of [first!, second!, third!]) expect(await activeAlarm(device.id)).toMatchObject({ causeId: null });
+    for (const device of [first, second, third]) expect(await activeAlarm(device.id)).toMatchObject({ causeId: null });
   });
 
   it('a floor of fewer devices than the minimum never makes a floor alarm', async () => {
@@ -137,7 +139,7 @@ describeOnEachDatabase('location alarms', (ctx) => {
     const [a, b, ...later] = devices;
     const first = Date.now() - 30_000;
     await setPresence(db(), [...later.map((device) => device.id)], { online: 1, lastSeenAt: first });
-    await silentSince([a!.id, b!.id], first);
+    await silentSince([a.id, b.id], first);
     expect(await locationAlarm(floorId)).toBeUndefined();
     await silentSince(
       later.map((device) => device.id),
@@ -165,14 +167,14 @@ describeOnEachDatabase('location alarms', (ctx) => {
     expect(floor.clearedAt).toBeNull();
     const [silent, ...back] = devices;
     // Two of five back: three silent, still over half.
-    await heartbeat(back[0]!);
-    await heartbeat(back[1]!);
+    await heartbeat(back[0]);
+    await heartbeat(back[1]);
     expect((await locationAlarm(floorId))!.clearedAt).toBeNull();
     // Four of five back: under the share.
-    await heartbeat(back[2]!);
-    await heartbeat(back[3]!);
+    await heartbeat(back[2]);
+    await heartbeat(back[3]);
     expect(await locationAlarm(floorId)).toMatchObject({ id: floor.id, clearedBy: '系统', clearedAt: expect.any(Number) as number });
-    expect(await activeAlarm(silent!.id)).toMatchObject({ causeId: null, message: LOCATION_PROMOTED_MESSAGE });
+    expect(await activeAlarm(silent.id)).toMatchObject({ causeId: null, message: LOCATION_PROMOTED_MESSAGE });
     for (const device of back) expect(await activeAlarm(device.id)).toBeUndefined();
   });
 
@@ -191,23 +193,41 @@ describeOnEachDatabase('location alarms', (ctx) => {
     expect(await locationAlarm(first.floorId)).toBeUndefined();
     expect(await locationAlarm(second.floorId)).toBeUndefined();
     for (const device of devices) expect(await activeAlarm(device.id)).toMatchObject({ causeId: alarm.id });
-    const row = expectOk(await ctx().call('/hotel/alarm/inquire', { current: 1, size: 50, params: { status: 'active' } }, admin)).records.find((record) => record.id === Number(alarm.id));
+    const row = expectOk(await ctx().call('/hotel/alarm/inquire', { current: 1, size: 50, params: { status: 'active' } }, admin)).records.find(
+      (record) => record.id === Number(alarm.id),
+    );
     expect(row).toMatchObject({ locationId: buildingId, locationPath: expect.stringMatching(/^位置告警楼 \d+$/) as string, symptomCount: 10 });
   });
 
-  it('devices behind a gateway that is down are its symptoms, not their floor\'s', async () => {
+  it("devices behind a gateway that is down are its symptoms, not their floor's", async () => {
     const buildingId = await building();
     const { floorId, devices } = await floorOf(buildingId, 5);
     const { device: gateway } = expectOk(
-      await ctx().call('/hotel/device/creation', { name: `网关 ${serial}`, sn: `LA-GW-${serial}`, type: 'gateway', roomNo: '', locationId: floorId, orgId: hotelA, state: 1, remark: '' }, admin),
+      await ctx().call(
+        '/hotel/device/creation',
+        { name: `网关 ${serial}`, sn: `LA-GW-${serial}`, type: 'gateway', roomNo: '', locationId: floorId, orgId: hotelA, state: 1, remark: '' },
+        admin,
+      ),
     );
     for (const device of devices) {
-      const current = expectOk(await ctx().call('/hotel/device/inquire', { current: 1, size: 1, params: { sn: device.sn } }, admin)).records[0]!;
+      const current = expectOk(await ctx().call('/hotel/device/inquire', { current: 1, size: 1, params: { sn: device.sn } }, admin)).records[0];
       expect(current).toMatchObject({ id: device.id, sn: device.sn });
       expectOk(
         await ctx().call(
           '/hotel/device/edit',
-          { id: device.id, name: current.name, sn: device.sn, type: 'lock', roomNo: '', locationId: current.locationId, orgId: hotelA, state: 1, remark: '', gatewayId: gateway.id, version: current.version },
+          {
+            id: device.id,
+            name: current.name,
+            sn: device.sn,
+            type: 'lock',
+            roomNo: '',
+            locationId: current.locationId,
+            orgId: hotelA,
+            state: 1,
+            remark: '',
+            gatewayId: gateway.id,
+            version: current.version,
+          },
           admin,
         ),
       );
@@ -232,6 +252,8 @@ describeOnEachDatabase('location alarms', (ctx) => {
     const seen = expectOk(await ctx().call('/hotel/alarm/inquire', { current: 1, size: 100, params: { status: 'active' } }, hotelBCaller));
     expect(seen.records.some((record) => record.id === Number(floor.id) || record.locationId === floorId)).toBe(false);
     expect(await ctx().call('/hotel/alarm/acknowledge', { ids: [Number(floor.id)], note: '' }, hotelBCaller)).toMatchObject({ code: 404 });
-    expect(expectOk(await ctx().call('/hotel/alarm/inquire', { current: 1, size: 100, params: { status: 'active' } }, admin)).records.some((record) => record.id === Number(floor.id))).toBe(true);
+    expect(
+      expectOk(await ctx().call('/hotel/alarm/inquire', { current: 1, size: 100, params: { status: 'active' } }, admin)).records.some((record) => record.id === Number(floor.id)),
+    ).toBe(true);
   });
 });

@@ -124,7 +124,13 @@ async function floorParents(db: Kysely<Database>, buildingIds: number[]): Promis
 /** The location's active alarm (repeated: count + 1), or a new one, announced as raised. */
 async function raiseOne(app: FastifyInstance, db: Kysely<Database>, group: LocationGroup, at: number): Promise<number> {
   const { type, severity, message } = LOCATION_ALARMS[group.kind];
-  const active = await db.selectFrom('hotelAlarm').select('id').where('locationId', '=', group.locationId).where('type', '=', type).where('clearedAt', 'is', null).executeTakeFirst();
+  const active = await db
+    .selectFrom('hotelAlarm')
+    .select('id')
+    .where('locationId', '=', group.locationId)
+    .where('type', '=', type)
+    .where('clearedAt', 'is', null)
+    .executeTakeFirst();
   if (active) {
     await db
       .updateTable('hotelAlarm')
@@ -135,7 +141,16 @@ async function raiseOne(app: FastifyInstance, db: Kysely<Database>, group: Locat
   }
   const row = await db
     .insertInto('hotelAlarm')
-    .values({ deviceId: group.deviceId, locationId: group.locationId, type, severity, message: `${message}（${group.down}/${group.total} 台）`, startedAt: at, lastAt: at, count: 1 })
+    .values({
+      deviceId: group.deviceId,
+      locationId: group.locationId,
+      type,
+      severity,
+      message: `${message}（${group.down}/${group.total} 台）`,
+      startedAt: at,
+      lastAt: at,
+      count: 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await announceAlarmEvent(db, app.dialect, { event: 'raise', type, deviceIds: [group.deviceId], at });

@@ -122,7 +122,8 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
     // Their messages were queued in their transactions, now committed: send them at once.
     if ((await raiseLocationAlarms(app, staleNow, now)) > 0) app.notifications.wake();
   }
-  const locations = (await app.db.selectFrom('hotelAlarm').select('id').where('locationId', 'is not', null).where('clearedAt', 'is', null).limit(1).executeTakeFirst()) !== undefined;
+  const locations =
+    (await app.db.selectFrom('hotelAlarm').select('id').where('locationId', 'is not', null).where('clearedAt', 'is', null).limit(1).executeTakeFirst()) !== undefined;
   for (const stale of [neverSeen, quiet]) {
     let after: { id: number; lastSeenAt: number | null } | undefined;
     for (;;) {

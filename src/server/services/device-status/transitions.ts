@@ -188,7 +188,14 @@ async function raiseOwn(
  * alarms (just cleared: their gateway is back) whose device is still silent become alarms of their
  * own, announced as raised now.
  */
-async function promoteSymptoms(app: FastifyInstance, db: Kysely<Database>, clearedIds: number[], at: number, records: TransitionRecords, message = PROMOTED_MESSAGE): Promise<void> {
+async function promoteSymptoms(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  clearedIds: number[],
+  at: number,
+  records: TransitionRecords,
+  message = PROMOTED_MESSAGE,
+): Promise<void> {
   if (clearedIds.length === 0) return;
   // A floor's alarm folded under its building's stands on its own again, as it was raised.
   await db
@@ -222,7 +229,12 @@ async function promoteSymptoms(app: FastifyInstance, db: Kysely<Database>, clear
  * No pause for the event loop in here: on SQLite that would hold the transaction open across other
  * requests; the caller keeps each call to a chunk.
  */
-export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Database>, { devices, to, cause, at, locations = false }: DeviceTransitions, records: TransitionRecords): Promise<void> {
+export async function applyDeviceTransitions(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  { devices, to, cause, at, locations = false }: DeviceTransitions,
+  records: TransitionRecords,
+): Promise<void> {
   if (devices.length === 0) return;
   const byId = new Map(devices.map((device) => [device.id, device]));
   records.devices.add(devices);
