@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { idIn } from '../../lib/id-list';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
-import { raiseLocationAlarms } from './location-alarms';
+import { anyLocationAlarm, raiseLocationAlarms } from './location-alarms';
 
 /** The device_type dictionary value of a gateway (routes/hotel/device/gateway.ts). */
 export const GATEWAY_TYPE = 'gateway';
@@ -122,8 +122,7 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
     // Their messages were queued in their transactions, now committed: send them at once.
     if ((await raiseLocationAlarms(app, staleNow, now)) > 0) app.notifications.wake();
   }
-  const locations =
-    (await app.db.selectFrom('hotelAlarm').select('id').where('locationId', 'is not', null).where('clearedAt', 'is', null).limit(1).executeTakeFirst()) !== undefined;
+  const locations = await anyLocationAlarm(app.db);
   for (const stale of [neverSeen, quiet]) {
     let after: { id: number; lastSeenAt: number | null } | undefined;
     for (;;) {
