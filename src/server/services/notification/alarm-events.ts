@@ -113,7 +113,8 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
       'd.name as deviceName',
       'd.sn as deviceSn',
       'd.roomNo',
-      'd.locationId',
+      // A location alarm (楼层断连 / 楼栋断连) is about its floor or building, not its representative device's room.
+      (eb) => eb.fn.coalesce('a.locationId', 'd.locationId').as('locationId'),
     ])
     .where(idIn(dialect, 'a.id', alarmIds))
     .orderBy('a.id')
