@@ -16,6 +16,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { idIn } from '../../lib/id-list';
 import { announceAlarmEvent } from '../events';
+import type { ChangeTally } from './records';
 
 export const LOCATION_ALARMS = {
   building: { type: 'building_offline', severity: 'critical', message: '楼栋断连：大部分设备同时离线' },
@@ -87,7 +88,12 @@ const notBehindDownGateway = sql<SqlBool>`(gp.online is null or gp.online = 1)`;
  * latter under it. A building over it takes its floors with it. Answers whether any location alarm
  * is active, so the flips look for their cause only then.
  */
-export async function raiseLocationAlarms(app: FastifyInstance, stale: RawBuilder<SqlBool>, now: number): Promise<number> {
+export async function raiseLocationAlarms(
+  app: FastifyInstance,
+  stale: RawBuilder<SqlBool>,
+  now: number,
+  raisedTally: ChangeTally<{ id: number; device: { id: number } }>,
+): Promise<number> {
   const holdStart = now - app.config.locationAlarm.holdDownMs;
   const down = sql<SqlBool>`${notBehindDownGateway} and (${stale} or (hotel_device_presence.online = 0 and hotel_device_presence.offline_since >= ${sql.lit(holdStart)}))`;
   const groups = (await groupCounts(app.db, down)).filter((group) => overThreshold(app, group));
@@ -97,7 +103,9 @@ export async function raiseLocationAlarms(app: FastifyInstance, stale: RawBuilde
   let count = 0;
   for (const group of raised) {
     await app.db.transaction().execute(async (trx) => {
-      const id = await raiseOne(app, trx, group, now);
+      const { id, created } = await raiseOne(app, trx, group, now);
+      // The run's operation-log record names it (after the sweep's transactions).
+      if (created) raisedTally.add([{ id, device: { id: group.deviceId } }]);
       await foldRecent(app, trx, group, id, holdStart);
       if (group.kind === 'building') {
         // Floors raised before their whole building went: symptoms of the building now.
@@ -122,7 +130,7 @@ async function floorParents(db: Kysely<Database>, buildingIds: number[]): Promis
 }
 
 /** The location's active alarm (repeated: count + 1), or a new one, announced as raised. */
-async function raiseOne(app: FastifyInstance, db: Kysely<Database>, group: LocationGroup, at: number): Promise<number> {
+async function raiseOne(app: FastifyInstance, db: Kysely<Database>, group: LocationGroup, at: number): Promise<{ id: number; created: boolean }> {
   const { type, severity, message } = LOCATION_ALARMS[group.kind];
   const active = await db
     .selectFrom('hotelAlarm')
@@ -137,7 +145,7 @@ async function raiseOne(app: FastifyInstance, db: Kysely<Database>, group: Locat
       .set((eb) => ({ count: eb('count', '+', 1), lastAt: at }))
       .where('id', '=', active.id)
       .execute();
-    return Number(active.id);
+    return { id: Number(active.id), created: false };
   }
   const row = await db
     .insertInto('hotelAlarm')
@@ -154,7 +162,7 @@ async function raiseOne(app: FastifyInstance, db: Kysely<Database>, group: Locat
     .returning('id')
     .executeTakeFirstOrThrow();
   await announceAlarmEvent(db, app.dialect, { event: 'raise', type, deviceIds: [group.deviceId], at });
-  return Number(row.id);
+  return { id: Number(row.id), created: true };
 }
 
 /** The own offline alarms, raised within the hold-down window, of the location's devices: its symptoms now. */
@@ -223,9 +231,10 @@ const locationAlarmRows = (app: FastifyInstance, db: Kysely<Database>, deviceIds
 
 /**
  * Clears the active location alarms (of these ids) whose location has its share of silent devices
- * back at or under the threshold; answers the cleared alarms' ids, whose symptoms the caller promotes.
+ * back at or under the threshold; answers the cleared alarms (with their representative devices, for
+ * the run's records), whose symptoms the caller promotes.
  */
-export async function clearRecoveredLocations(app: FastifyInstance, db: Kysely<Database>, alarmIds: number[], at: number): Promise<number[]> {
+export async function clearRecoveredLocations(app: FastifyInstance, db: Kysely<Database>, alarmIds: number[], at: number): Promise<Array<{ id: number; deviceId: number }>> {
   if (alarmIds.length === 0) return [];
   const alarms = await db
     .selectFrom('hotelAlarm as a')
@@ -252,9 +261,18 @@ export async function clearRecoveredLocations(app: FastifyInstance, db: Kysely<D
       recovered.map((alarm) => alarm.id),
     )
     .where('clearedAt', 'is', null)
-    .returning('id')
+    .returning(['id', 'deviceId'])
     .execute();
-  const ids = cleared.map((row) => Number(row.id));
-  await announceAlarmEvent(db, app.dialect, { event: 'clear', alarmIds: ids, at }, '系统');
-  return ids;
+  const rows = cleared.map((row) => ({ id: Number(row.id), deviceId: row.deviceId }));
+  await announceAlarmEvent(
+    db,
+    app.dialect,
+    {
+      event: 'clear',
+      alarmIds: rows.map((row) => row.id),
+      at,
+    },
+    '系统',
+  );
+  return rows;
 }

@@ -119,8 +119,8 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
   if (anyStale) {
     const lastSeen = sql.raw('hotel_device_presence.last_seen_at');
     const staleNow = sql<SqlBool>`(hotel_device_presence.online = 1 and (${lastSeen} is null or (${lastSeen} < ${sql.lit(latestCutoff)} and ${lastSeen} < ${cutoff})))`;
-    // Their messages were queued in their transactions, now committed: send them at once.
-    if ((await raiseLocationAlarms(app, staleNow, now)) > 0) app.notifications.wake();
+    // Named in the run's records, which also send their queued messages at once.
+    await raiseLocationAlarms(app, staleNow, now, records.raised);
   }
   const locations = await anyLocationAlarm(app.db);
   for (const stale of [neverSeen, quiet]) {

@@ -305,7 +305,15 @@ export async function applyDeviceTransitions(
       );
       // Their floor or building back under the threshold: its alarm clears, its silent devices get their own.
       const recovered = await clearRecoveredLocations(app, db, await activeLocationAlarms(app, db, batchIds), at);
-      await promoteSymptoms(app, db, recovered, at, records, LOCATION_PROMOTED_MESSAGE);
+      records.cleared.add(recovered.map((alarm) => ({ id: alarm.id, device: { id: alarm.deviceId } })));
+      await promoteSymptoms(
+        app,
+        db,
+        recovered.map((alarm) => alarm.id),
+        at,
+        records,
+        LOCATION_PROMOTED_MESSAGE,
+      );
     }
   }
 }
