@@ -63,6 +63,12 @@ export interface ServerConfig {
    * (services/device-status/last-seen.ts): a crash loses at most this much of their last-seen times.
    */
   heartbeat: { flushMs: number };
+  /**
+   * When a floor's or a building's devices go offline together (services/device-status/location-alarms.ts):
+   * more than `sharePercent` of its devices, counting those that went offline within the last
+   * `holdDownMs`, makes one location alarm of them; a location with fewer than `minDevices` never does.
+   */
+  locationAlarm: { sharePercent: number; minDevices: number; holdDownMs: number };
   /** A request answered after this long is logged at warn with its route and time. */
   slowRequestMs: number;
   /**
@@ -140,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       commandTimeoutMs: int(env.MQTT_COMMAND_TIMEOUT_SECONDS, 60) * 1000,
     },
     heartbeat: { flushMs: Math.max(10, int(env.HEARTBEAT_FLUSH_MS, 1000)) },
+    locationAlarm: {
+      sharePercent: Math.min(100, Math.max(1, int(env.LOCATION_ALARM_SHARE_PERCENT, 50))),
+      minDevices: Math.max(1, int(env.LOCATION_ALARM_MIN_DEVICES, 5)),
+      holdDownMs: Math.max(0, int(env.LOCATION_ALARM_HOLD_DOWN_SECONDS, 60)) * 1000,
+    },
     slowRequestMs: int(env.SLOW_REQUEST_MS, 2000),
     stallWarnMs: Math.max(0, int(env.EVENT_LOOP_STALL_MS, 1000)),
     notify: {

@@ -28,8 +28,14 @@ export const AlarmRecord = Type.Object({
   acknowledgeNote: Type.String(),
   clearedBy: field.nullable(Type.String()),
   clearedAt: field.nullable(Type.Integer()),
-  /** The alarm this one is a symptom of (its gateway's offline alarm); null for a cause. */
+  /** The alarm this one is a symptom of (its gateway's offline alarm, or its floor's or building's); null for a cause. */
   causeId: field.nullable(Type.Integer()),
+  /**
+   * A location alarm's subject (楼层断连 / 楼栋断连), the floor or building, and its path (主楼 / 8F);
+   * null for a device's own alarm. Its device is a representative device of that location.
+   */
+  locationId: field.nullable(Type.Integer()),
+  locationPath: field.nullable(Type.String()),
   /** A cause's symptoms, folded under it in the list (listed with the `causeId` filter); 0 for a symptom. */
   symptomCount: Type.Integer(),
 });

@@ -219,8 +219,10 @@ export interface AlarmTable {
   acknowledgeNote: Generated<string>;
   clearedBy: string | null;
   clearedAt: number | null;
-  /** The alarm this one is a symptom of (its gateway's offline alarm); null for a cause. */
+  /** The alarm this one is a symptom of (its gateway's offline alarm, or its floor's or building's); null for a cause. */
   causeId: Generated<number | null>;
+  /** The floor or building a location alarm (楼层断连 / 楼栋断连) is about; null for a device's own alarm. */
+  locationId: Generated<number | null>;
 }
 
 export interface AdvancedTable extends Audited {

@@ -29,6 +29,7 @@ import { deviceGateways } from './028_device_gateways';
 import { alarmCauses } from './029_alarm_causes';
 import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_units';
 import { deviceRoomRetired } from './031_device_room_retired';
+import { locationAlarms } from './032_location_alarms';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -64,6 +65,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '029_alarm_causes': alarmCauses,
       '030_notify_templates_and_rule_units': notifyTemplatesAndRuleUnits(this.dialect),
       '031_device_room_retired': deviceRoomRetired,
+      '032_location_alarms': locationAlarms,
     });
   }
 }

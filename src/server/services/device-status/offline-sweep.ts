@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { idIn } from '../../lib/id-list';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { applyDeviceTransitions, flipTo, TransitionRecords } from './transitions';
+import { anyLocationAlarm, raiseLocationAlarms } from './location-alarms';
 
 /** The device_type dictionary value of a gateway (routes/hotel/device/gateway.ts). */
 export const GATEWAY_TYPE = 'gateway';
@@ -106,6 +107,22 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
     });
     await yieldToEventLoop();
   }
+  // Floors and buildings going as a whole become one alarm each, raised before their devices flip
+  // so that those flips are its symptoms (location-alarms.ts). Only when something is stale: the
+  // count reads every device with a location.
+  const anyStale = await app.db
+    .selectFrom('hotelDevicePresence')
+    .select('id')
+    .where((eb) => eb.and([eb('online', '=', 1), eb.or([eb('lastSeenAt', 'is', null), eb('lastSeenAt', '<', latestCutoff)])]))
+    .limit(1)
+    .executeTakeFirst();
+  if (anyStale) {
+    const lastSeen = sql.raw('hotel_device_presence.last_seen_at');
+    const staleNow = sql<SqlBool>`(hotel_device_presence.online = 1 and (${lastSeen} is null or (${lastSeen} < ${sql.lit(latestCutoff)} and ${lastSeen} < ${cutoff})))`;
+    // Named in the run's records, which also send their queued messages at once.
+    await raiseLocationAlarms(app, staleNow, now, records.raised);
+  }
+  const locations = await anyLocationAlarm(app.db);
   for (const stale of [neverSeen, quiet]) {
     let after: { id: number; lastSeenAt: number | null } | undefined;
     for (;;) {
@@ -127,7 +144,7 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
           picked.map((row) => row.id),
           now,
         ).execute();
-        await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
+        await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now, locations }, records);
         return offline.length;
       });
       await yieldToEventLoop();

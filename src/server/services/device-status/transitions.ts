@@ -19,6 +19,7 @@ import type { Database } from '../../db/schema';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
 import { announceAlarmEvent, publishByUnit } from '../events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
+import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
 
 /** unreachable is not passed in: it is what an offline flip records for a device behind a gateway that is down. */
 export type TransitionCause = 'heartbeat' | 'sweep' | 'disconnect';
@@ -35,6 +36,8 @@ export interface DeviceTransitions {
   to: 0 | 1;
   cause: TransitionCause;
   at: number;
+  /** Going offline: whether a location alarm is active, so the devices may be its symptoms (location-alarms.ts). */
+  locations?: boolean;
 }
 
 /** What a record says in place of the serial number of a device deleted before the record was written. */
@@ -185,12 +188,28 @@ async function raiseOwn(
  * alarms (just cleared: their gateway is back) whose device is still silent become alarms of their
  * own, announced as raised now.
  */
-async function promoteSymptoms(app: FastifyInstance, db: Kysely<Database>, clearedIds: number[], at: number, records: TransitionRecords): Promise<void> {
+async function promoteSymptoms(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  clearedIds: number[],
+  at: number,
+  records: TransitionRecords,
+  message = PROMOTED_MESSAGE,
+): Promise<void> {
   if (clearedIds.length === 0) return;
+  // A floor's alarm folded under its building's stands on its own again, as it was raised.
+  await db
+    .updateTable('hotelAlarm')
+    .set({ causeId: null })
+    .where(idIn(app.dialect, 'causeId', clearedIds))
+    .where('type', 'in', LOCATION_ALARM_TYPES)
+    .where('clearedAt', 'is', null)
+    .execute();
   const promoted = await db
     .updateTable('hotelAlarm')
-    .set({ causeId: null, message: PROMOTED_MESSAGE, lastAt: at })
+    .set({ causeId: null, message, lastAt: at })
     .where(idIn(app.dialect, 'causeId', clearedIds))
+    .where('type', '=', OFFLINE_ALARM.type)
     .where('clearedAt', 'is', null)
     .returning(['id', 'deviceId'])
     .execute();
@@ -210,7 +229,12 @@ async function promoteSymptoms(app: FastifyInstance, db: Kysely<Database>, clear
  * No pause for the event loop in here: on SQLite that would hold the transaction open across other
  * requests; the caller keeps each call to a chunk.
  */
-export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Database>, { devices, to, cause, at }: DeviceTransitions, records: TransitionRecords): Promise<void> {
+export async function applyDeviceTransitions(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  { devices, to, cause, at, locations = false }: DeviceTransitions,
+  records: TransitionRecords,
+): Promise<void> {
   if (devices.length === 0) return;
   const byId = new Map(devices.map((device) => [device.id, device]));
   records.devices.add(devices);
@@ -227,10 +251,22 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
     );
     if (to === 0) {
       const causes = await gatewayAlarmsOf(app, db, batchIds);
-      const own = batchIds.filter((id) => !causes.has(id));
+      const alone = batchIds.filter((id) => !causes.has(id));
       const behind = batchIds.filter((id) => causes.has(id));
-      await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${cause} from (${idRows(app.dialect, own)}) as d`.execute(db);
+      await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${cause} from (${idRows(app.dialect, alone)}) as d`.execute(db);
+      // Devices of a floor or building gone as a whole: symptoms of its location alarm.
+      const located = locations && alone.length > 0 ? await locationAlarmsOf(app, db, alone) : new Map<number, number>();
+      const own = alone.filter((id) => !located.has(id));
       await raiseOwn(app, db, own, byId, at, records);
+      if (located.size > 0) {
+        const grouped = [...located.keys()];
+        const { type, severity, message } = OFFLINE_ALARM;
+        await sql`
+          insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+          select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1, d.value from (${idValueRows(app.dialect, grouped, [...located.values()])}) as d where true
+          on conflict (device_id, type) where cleared_at is null
+          do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
+      }
       if (behind.length > 0) {
         // Unreachable behind a gateway that is down: recorded as such, and an alarm that is its
         // gateway's symptom (folded under it, not counted, not told to causes-only rules).
@@ -266,6 +302,17 @@ export async function applyDeviceTransitions(app: FastifyInstance, db: Kysely<Da
         rows.map((row) => row.id),
         at,
         records,
+      );
+      // Their floor or building back under the threshold: its alarm clears, its silent devices get their own.
+      const recovered = await clearRecoveredLocations(app, db, await activeLocationAlarms(app, db, batchIds), at);
+      records.cleared.add(recovered.map((alarm) => ({ id: alarm.id, device: { id: alarm.deviceId } })));
+      await promoteSymptoms(
+        app,
+        db,
+        recovered.map((alarm) => alarm.id),
+        at,
+        records,
+        LOCATION_PROMOTED_MESSAGE,
       );
     }
   }

@@ -117,7 +117,8 @@ async function loadAlarms(db: Db, dialect: Dialect, alarmIds: number[]): Promise
       'a.causeId',
       'd.name as deviceName',
       'd.sn as deviceSn',
-      'd.locationId',
+      // A location alarm (楼层断连 / 楼栋断连) is about its floor or building, not its representative device's room.
+      (eb) => eb.fn.coalesce('a.locationId', 'd.locationId').as('locationId'),
       'd.orgId',
     ])
     .where(idIn(dialect, 'a.id', alarmIds))

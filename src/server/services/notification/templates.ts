@@ -34,7 +34,7 @@ export interface AlarmFields {
 }
 
 export const SEVERITY_LABELS: Readonly<Record<string, string>> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
-export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线' };
+export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 
 export interface TemplateText {
   title: string;

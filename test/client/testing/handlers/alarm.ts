@@ -47,6 +47,8 @@ export const activeAlarm: AlarmRow = {
   clearedBy: null,
   clearedAt: null,
   causeId: null,
+  locationId: null,
+  locationPath: null,
   symptomCount: 0,
 };
 

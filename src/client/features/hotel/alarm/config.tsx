@@ -20,7 +20,7 @@ const useStatusOptions = () => STATUS_OPTIONS;
 const useAcknowledgedOptions = () => ACKNOWLEDGED_OPTIONS;
 
 /** Alarm types the system raises, as staff read them. */
-export const ALARM_TYPE_LABELS: Record<string, string> = { offline: '设备离线' };
+export const ALARM_TYPE_LABELS: Record<string, string> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 
 export const alarmFilters: FieldConfig[] = [
   { name: 'status', label: '状态', kind: 'select', useOptions: useStatusOptions },
@@ -41,7 +41,11 @@ export const alarmColumns: ColumnConfig<AlarmRow, AlarmSortKey>[] = [
   {
     title: '设备',
     dataIndex: 'deviceName',
-    render: (_: string, row: AlarmRow) => `${row.deviceName}（${row.deviceSn}）${row.symptomCount > 0 ? `，${row.symptomCount} 台设备不可达` : ''}`,
+    // A location alarm's subject is its floor or building, whose devices went offline together.
+    render: (_: string, row: AlarmRow) =>
+      row.locationPath !== null
+        ? `${row.locationPath}${row.symptomCount > 0 ? `，${row.symptomCount} 台设备离线` : ''}`
+        : `${row.deviceName}（${row.deviceSn}）${row.symptomCount > 0 ? `，${row.symptomCount} 台设备不可达` : ''}`,
   },
   { title: '类型', dataIndex: 'type', render: (type: string) => ALARM_TYPE_LABELS[type] ?? type },
   { title: '级别', dataIndex: 'severity', dict: 'severity', sortKey: 'severity' },

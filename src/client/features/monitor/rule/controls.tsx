@@ -8,7 +8,7 @@ import { useRuleOrgTreeQuery } from './api';
 import { useChannelOptions } from './channel-options';
 
 /** Alarm types the system raises, as staff read them. */
-export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线' };
+export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 const ALARM_TYPE_OPTIONS = Object.entries(ALARM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 export function AlarmTypesInput({ id, value, onChange }: CustomControlProps) {

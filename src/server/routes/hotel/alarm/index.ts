@@ -46,6 +46,10 @@ const alarmColumns = [
   'a.clearedBy',
   'a.clearedAt',
   'a.causeId',
+  'a.locationId',
+  'la.kind as locationKind',
+  'la.name as locationName',
+  'lp.name as locationParentName',
 ] as const;
 
 /** A cause's symptoms, counted for the rows of a page (through the partial index on cause_id). */
@@ -55,14 +59,34 @@ const symptomCount = (eb: ExpressionBuilder<Database & { a: Database['hotelAlarm
     .select((inner) => inner.fn.countAll<number | string>().as('n'))
     .whereRef('s.causeId', '=', 'a.id')
     .as('symptomCount');
-type ListedAlarm = { causeId: number | string | null; symptomCount: number | string | null };
-/** bigint columns and counts arrive as strings from PostgreSQL. */
-const listed = <T extends ListedAlarm>(row: T) => ({ ...row, causeId: row.causeId === null ? null : Number(row.causeId), symptomCount: Number(row.symptomCount ?? 0) });
+type ListedAlarm = {
+  causeId: number | string | null;
+  symptomCount: number | string | null;
+  locationKind: string | null;
+  locationName: string | null;
+  locationParentName: string | null;
+};
+/** bigint columns and counts arrive as strings from PostgreSQL; a location alarm's path is 楼栋 or 楼栋 / 楼层. */
+const listed = <T extends ListedAlarm>({ locationKind, locationName, locationParentName, ...row }: T) => ({
+  ...row,
+  causeId: row.causeId === null ? null : Number(row.causeId),
+  symptomCount: Number(row.symptomCount ?? 0),
+  locationPath: locationName === null ? null : locationKind === 'floor' && locationParentName !== null ? `${locationParentName} / ${locationName}` : locationName,
+});
 
 /** An alarm is in scope when its device is (the device's hotel, or under 仅本人 its creator). */
 const ALARM_SCOPE = { org: 'd.orgId', self: 'd.createdBy' };
+/**
+ * A location alarm's device is a representative device of its floor or building, so it is in
+ * scope when that location's hotel is; its location (la, with its building lp) names its subject.
+ */
 const alarmsWithDevices = (db: Kysely<Database>, scope: DataScope) =>
-  db.selectFrom('hotelAlarm as a').innerJoin('hotelDevice as d', 'd.id', 'a.deviceId').$call(inScope(scope, ALARM_SCOPE));
+  db
+    .selectFrom('hotelAlarm as a')
+    .innerJoin('hotelDevice as d', 'd.id', 'a.deviceId')
+    .leftJoin('hotelLocation as la', 'la.id', 'a.locationId')
+    .leftJoin('hotelLocation as lp', 'lp.id', 'la.parentId')
+    .$call(inScope(scope, ALARM_SCOPE));
 
 /** The minutes of the enabled offline sweep, which a type without its own timeout gets. */
 async function sweepMinutes(db: Kysely<Database>): Promise<number | null> {
