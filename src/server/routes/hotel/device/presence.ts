@@ -20,10 +20,10 @@ export const UNIT_BY_UNIT_ROWS = 2_000;
 /**
  * The ids of a page in id order (`limit` after `offset`, or after `seek`) of a scope of several
  * units, read unit by unit on PostgreSQL: a LIMITed walk of the (org_id, id) index per unit, the
- * walks merged. The scope's single predicate made the planner either read every row of the units
- * and sort them, or walk the whole table in id order past other units' rows (16,000 of them before
- * a region's first device). Null when one predicate serves: another scope, or a page so deep that
- * every unit would be read that far.
+ * walks merged. With the scope's single predicate the planner either read every row of the units
+ * and sorted them, or walked the table in id order past other units' rows (at the bench's reduced
+ * scale 16,000 before a region's first device). Null when one predicate serves: another scope, or
+ * a page so deep that every unit would be read that far.
  */
 export function deviceIdsUnitByUnit(db: Kysely<Database>, scope: DataScope, limit: number, offset: number, seek: Expression<SqlBool> | null) {
   const units = unitsOfScope(scope);
