@@ -686,4 +686,34 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       expect(await ctx().call('/sys/org/removal', { id: units.A }, admin)).toMatchObject({ code: 409 });
     });
   });
+
+  describe('a scope of several units, read unit by unit', () => {
+    // Last in the file: the devices it adds would change the counts the tests above expect.
+    it.each(['region.r1', 'custom.ac'])('%s: pages by number and stepped on from their last row hold the in-scope devices in id order', async (name) => {
+      const caller = callers[name];
+      // The hotels' devices in turn, so neighbouring ids belong to different units; one deleted.
+      const added: number[] = [];
+      for (let i = 0; i < 4; i += 1)
+        for (const hotel of HOTELS) added.push(expectOk(await addDevice(admin, `UNITS-${name.replace('.', '-')}-${hotel}-${i}`, units[hotel])).device.id);
+      expectOk(await ctx().call('/hotel/device/removal', { id: added[3] }, admin));
+      const inScope = new Set([...caller.sees.map((hotel) => units[hotel]), ...(name === 'region.r1' ? [units.R1] : [])]);
+      const visible = (await ctx().database.db.selectFrom('hotelDevice').select(['id', 'orgId']).where('deletedAt', 'is', null).orderBy('id').execute())
+        .filter((row) => inScope.has(row.orgId!))
+        .map((row) => row.id);
+      expect(visible).not.toContain(added[3]);
+      const size = 3;
+      const byNumber: number[] = [];
+      const steppedOn: number[] = [];
+      for (let current = 1; (current - 1) * size < visible.length; current += 1) {
+        const page = expectOk(await ctx().call('/hotel/device/inquire', { size, current }, caller.token));
+        expect(page.total).toBe(visible.length);
+        byNumber.push(...page.records.map((r) => r.id));
+        const after = steppedOn.at(-1);
+        const stepped = expectOk(await ctx().call('/hotel/device/inquire', { size, current, ...(after === undefined ? {} : { after }) }, caller.token));
+        steppedOn.push(...stepped.records.map((r) => r.id));
+      }
+      expect(byNumber).toEqual(visible);
+      expect(steppedOn).toEqual(visible);
+    });
+  });
 });

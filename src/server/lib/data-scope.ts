@@ -144,6 +144,14 @@ export function scopePredicate(scope: DataScope, columns: ScopeColumns): Express
   return sql<SqlBool>`(${sql.join(columns.org.map(one), sql` or `)})`;
 }
 
+/**
+ * The units of a scope narrowed to several of them (a region, a custom set), which a list may read
+ * unit by unit; null when its predicate is already one index range or none (scope all, self, one
+ * unit, no unit). PostgreSQL cannot walk an (org, id) index in id order for a list of units: it
+ * reads every row of the units and sorts them, or the table in id order skipping other units' rows.
+ */
+export const unitsOfScope = (scope: DataScope): readonly number[] | null => (scope.kind === 'all' || scope.kind === 'self' || scope.orgIds.size < 2 ? null : [...scope.orgIds]);
+
 interface Filterable {
   where(expression: Expression<SqlBool>): unknown;
 }

@@ -29,6 +29,7 @@ import { deviceCommandRoutes, latestCommands } from './commands';
 import { deviceMqttRoutes } from './mqtt';
 import { assertLocation, hotelOfLocation, inLocationSubtree, LocationIndex } from '../../../services/location-paths';
 import {
+  deviceIdsUnitByUnit,
   deviceWithPresence,
   devicesJoinedToPresence,
   devicesWithPresence,
@@ -168,12 +169,15 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     if (given(filters.type)) query = query.where('hotelDevice.type', '=', filters.type.trim());
     if (filters.state !== undefined) query = query.where('hotelDevice.state', '=', filters.state);
     if (filters.online !== undefined) query = query.where('hotelDevicePresence.online', '=', filters.online);
-    return { query, order, searching: search.searching };
+    // The whole list of the scope in its own order, which deviceIdsUnitByUnit can read unit by unit.
+    const plain =
+      !search.searching && !presence && filters.locationId === undefined && !given(filters.type) && !given(filters.roomNo) && filters.state === undefined && sort === undefined;
+    return { query, order, searching: search.searching, plain };
   };
 
   defineRoute(app, '/hotel/device/inquire', 'resource', async (request) => {
     const scope = currentScope(request);
-    const { query, order, searching } = filteredDevices(scope, request.body.params ?? {}, request.body.sort);
+    const { query, order, searching, plain } = filteredDevices(scope, request.body.params ?? {}, request.body.sort);
     const deviceRows = () => devicesWithPresence(app.reads, scope);
     const ids = query.select(ID);
     const capped = () =>
@@ -187,9 +191,10 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
             deviceRows().where(
               ID,
               'in',
-              ordered(query.$if(seek !== null, (q) => q.where(seek!)).select(ID), order)
-                .limit(limit)
-                .offset(offset),
+              (plain ? deviceIdsUnitByUnit(app.reads, scope, limit, offset, seek) : null) ??
+                ordered(query.$if(seek !== null, (q) => q.where(seek!)).select(ID), order)
+                  .limit(limit)
+                  .offset(offset),
             ),
             deviceOrder(request.body.sort),
           ).execute(),
