@@ -51,7 +51,7 @@ describeOnEachDatabase(
         const roomId = await location(floorId, 'room', `${serial}${String(index).padStart(2, '0')}`);
         const sn = `LA-${serial}-${index}`;
         const { device, deviceKey } = expectOk(
-          await ctx().call('/hotel/device/creation', { name: `门锁 ${sn}`, sn, type: 'lock', roomNo: '', locationId: roomId, orgId: hotelA, state: 1, remark: '' }, admin),
+          await ctx().call('/hotel/device/creation', { name: `门锁 ${sn}`, sn, type: 'lock', locationId: roomId, orgId: hotelA, state: 1, remark: '' }, admin),
         );
         devices.push({ id: device.id, sn, key: deviceKey });
       }
@@ -208,7 +208,7 @@ describeOnEachDatabase(
       const { device: gateway } = expectOk(
         await ctx().call(
           '/hotel/device/creation',
-          { name: `网关 ${serial}`, sn: `LA-GW-${serial}`, type: 'gateway', roomNo: '', locationId: floorId, orgId: hotelA, state: 1, remark: '' },
+          { name: `网关 ${serial}`, sn: `LA-GW-${serial}`, type: 'gateway', locationId: floorId, orgId: hotelA, state: 1, remark: '' },
           admin,
         ),
       );
@@ -223,7 +223,6 @@ describeOnEachDatabase(
               name: current.name,
               sn: device.sn,
               type: 'lock',
-              roomNo: '',
               locationId: current.locationId,
               orgId: hotelA,
               state: 1,
