@@ -138,6 +138,7 @@ describeOnEachDatabase(
             state: 1,
             alarmTypes: [],
             minSeverity: 'warning',
+            orgId: null,
             locationId: null,
             symptoms,
             channelIds: [channelId],

@@ -270,6 +270,7 @@ describeOnEachDatabase(
             state: 1,
             alarmTypes: [],
             minSeverity: 'warning',
+            orgId: null,
             locationId: buildingId,
             symptoms: 0,
             channelIds: [channel.id],
