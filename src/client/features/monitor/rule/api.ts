@@ -1,9 +1,6 @@
-/**
- * 通知规则 calls: the list, add, edit and removal; the channels once more for the pickers and the
- * list, and the organisation tree (组织管理's 组织树, only with its grant) for the unit picker.
- */
+/** 通知规则 calls: the list, add, edit and removal; the channels once more for the pickers and the list. */
 import { api } from '../../../lib/http/api';
-import { getQuery, postMutation, postQuery } from '../../../lib/http/endpoints';
+import { postMutation, postQuery } from '../../../lib/http/endpoints';
 
 export const ruleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -12,8 +9,7 @@ export const ruleApi = api.injectEndpoints({
     editRule: postMutation(build, '/monitor/rule/edit', { invalidatesTags: ['NotifyRule'] }),
     removeRule: postMutation(build, '/monitor/rule/removal', { invalidatesTags: ['NotifyRule'] }),
     ruleChannels: postQuery(build, '/monitor/channel/inquire', { providesTags: ['NotifyChannel'] }),
-    ruleOrgTree: getQuery(build, 'GET /sys/org/tree'),
   }),
 });
 
-export const { useInquireRulesQuery, useCreateRuleMutation, useEditRuleMutation, useRemoveRuleMutation, useRuleChannelsQuery, useRuleOrgTreeQuery } = ruleApi;
+export const { useInquireRulesQuery, useCreateRuleMutation, useEditRuleMutation, useRemoveRuleMutation, useRuleChannelsQuery } = ruleApi;

@@ -1,10 +1,8 @@
 /** The rule form's own inputs: several alarm types, several channels, the unit, and the escalation steps. */
-import { Button, InputNumber, Select, Space, TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { Button, InputNumber, Select, Space } from 'antd';
 
-import type { DataOf } from '../../../../contract';
-import { useGranted, type CustomControlProps } from '../../../components/list-screen';
-import { useRuleOrgTreeQuery } from './api';
+import { type CustomControlProps } from '../../../components/list-screen';
+import { OrgTreeSelect } from '../../../components/org-tree';
 import { useChannelOptions } from './channel-options';
 
 /** Alarm types the system raises, as staff read them. */
@@ -31,49 +29,13 @@ export function ChannelsInput({ id, value, onChange }: CustomControlProps) {
   );
 }
 
-type OrgRow = DataOf<'GET /sys/org/tree'>[number];
-interface UnitOption {
-  value: number;
-  title: string;
-  children: UnitOption[];
-}
-
-/** The caller's units as TreeSelect options: children under their parent, a unit whose parent is out of sight at the top. */
-function unitOptions(rows: readonly OrgRow[]): UnitOption[] {
-  const nodes = new Map(rows.map((row) => [row.id, { value: row.id, title: row.name, children: [] as UnitOption[] }]));
-  const roots: UnitOption[] = [];
-  for (const row of rows) {
-    const parent = row.pid === null ? undefined : nodes.get(row.pid);
-    (parent ? parent.children : roots).push(nodes.get(row.id)!);
-  }
-  return roots;
-}
-
 /**
- * The organisation unit (with its subtree) whose devices' alarms the rule takes. The tree is 组织管理's
- * 组织树: a role without that grant is not asked for it (a refusal toast on opening the form would
- * say nothing useful) and sees the unit the rule already names only by its id.
+ * The organisation unit (with its subtree) whose devices' alarms the rule takes: the shared unit
+ * picker, read only with 组织管理's 组织树 grant (a role without it sees the unit the rule already
+ * names only by its id). Cleared is null: the contract's "every unit".
  */
-export function OrgUnitInput({ id, value, onChange }: CustomControlProps) {
-  const granted = useGranted('sys/org', 'api_inquire');
-  const { data } = useRuleOrgTreeQuery(undefined, { skip: !granted });
-  const treeData = useMemo(() => unitOptions(data ?? []), [data]);
-  return (
-    <TreeSelect
-      id={id}
-      value={(value as number | null | undefined) ?? undefined}
-      // Cleared is null: the contract's "every unit".
-      onChange={(next: number | undefined) => onChange?.(next ?? null)}
-      treeData={treeData}
-      treeDefaultExpandAll
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      placeholder="全部单位"
-      style={{ minWidth: 200 }}
-      popupMatchSelectWidth={false}
-    />
-  );
+export function OrgUnitInput(props: CustomControlProps) {
+  return <OrgTreeSelect {...props} placeholder="全部单位" />;
 }
 
 interface Step {

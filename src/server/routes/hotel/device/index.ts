@@ -170,8 +170,7 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     if (filters.state !== undefined) query = query.where('hotelDevice.state', '=', filters.state);
     if (filters.online !== undefined) query = query.where('hotelDevicePresence.online', '=', filters.online);
     // The whole list of the scope in its own order, which deviceIdsUnitByUnit can read unit by unit.
-    const plain =
-      !search.searching && !presence && filters.locationId === undefined && !given(filters.type) && !given(filters.roomNo) && filters.state === undefined && sort === undefined;
+    const plain = !search.searching && !presence && filters.locationId === undefined && !given(filters.type) && filters.state === undefined && sort === undefined;
     return { query, order, searching: search.searching, plain };
   };
 
