@@ -104,6 +104,28 @@ describeOnEachDatabase(
       expect(symptoms.records.map((record) => record.deviceId).sort((a, b) => a - b)).toEqual(devices.map((device) => device.id));
     });
 
+    it("deleting the device a floor alarm is filed under ends that device's own alarm, not the floor's", async () => {
+      const buildingId = await building();
+      const { floorId, devices } = await floorOf(buildingId, 6);
+      const { devices: others } = await floorOf(buildingId, 7);
+      await setPresence(
+        db(),
+        others.map((device) => device.id),
+        { online: 1, lastSeenAt: Date.now() },
+      );
+      await silentSince(
+        devices.map((device) => device.id),
+        Date.now(),
+      );
+      const floor = (await locationAlarm(floorId))!;
+      const standIn = devices.find((device) => device.id === floor.deviceId)!;
+      expectOk(await ctx().call('/hotel/device/removal', { id: standIn.id }, admin));
+
+      expect(await locationAlarm(floorId)).toMatchObject({ id: floor.id, clearedAt: null });
+      expect(await activeAlarm(standIn.id)).toBeUndefined();
+      for (const device of devices.filter((candidate) => candidate !== standIn)) expect(await activeAlarm(device.id)).toMatchObject({ causeId: floor.id });
+    });
+
     it('a few devices of a floor offline (under the share): an alarm each, no floor alarm', async () => {
       const buildingId = await building();
       const { floorId, devices } = await floorOf(buildingId, 6);

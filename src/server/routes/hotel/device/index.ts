@@ -356,7 +356,14 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
         .execute();
       // Without its presence it is out of the sweeps and the heartbeat lookup.
       await trx.deleteFrom('hotelDevicePresence').where('id', '=', id).execute();
-      await trx.updateTable('hotelAlarm').set({ clearedAt: Date.now(), clearedBy: userName }).where('deviceId', '=', id).where('clearedAt', 'is', null).execute();
+      // Its own alarms end with it; a floor's or building's alarm it only stands for stays with its location.
+      await trx
+        .updateTable('hotelAlarm')
+        .set({ clearedAt: Date.now(), clearedBy: userName })
+        .where('deviceId', '=', id)
+        .where('locationId', 'is', null)
+        .where('clearedAt', 'is', null)
+        .execute();
     });
     return ok(null, '设备已删除，其状态记录、告警和操作日志仍可查阅');
   });
