@@ -44,6 +44,16 @@ describe('monitor/online', () => {
     expect(within(row).getByRole('button', { name: button('强制下线') })).toBeEnabled();
   });
 
+  it('has no 操作 column for a role that may only list the sessions', async () => {
+    renderScreen(
+      MonitorOnlineScreen,
+      monitorMenu.map((menu) => (menu.element === 'monitor/online' ? { ...menu, granted: ['api_inquire'] } : menu)),
+    );
+    await screen.findByRole('row', { name: /frontdesk/ });
+    expect(screen.getByText('角色', { selector: 'th, th *' })).toBeInTheDocument();
+    expect(screen.queryByText('操作', { selector: 'th, th *' })).toBeNull();
+  });
+
   it('forces one session out after confirmation, toasts the server msg and reloads the list', async () => {
     const row = await openOnline();
     await confirmAction(row, '强制下线');

@@ -23,9 +23,14 @@ async function run(trigger: () => { unwrap(): Promise<{ msg: string }> }) {
   if (envelope) toast.success(envelope.msg);
 }
 
-function RevokeActions({ session }: { session: OnlineRow }) {
-  const [revokeSession] = useRevokeSessionMutation();
-  const [revokeUser] = useRevokeUserSessionsMutation();
+type Revoke = ReturnType<typeof useRevokeSessionMutation>[0];
+type RevokeUser = ReturnType<typeof useRevokeUserSessionsMutation>[0];
+
+/**
+ * A row's controls as plain elements (not a component of their own), so the list block sees each
+ * guarded control and leaves out the 操作 column where the role may revoke nothing.
+ */
+function revokeActions(session: OnlineRow, revokeSession: Revoke, revokeUser: RevokeUser) {
   const own = session.current === 1;
   return (
     <>
@@ -59,6 +64,8 @@ function RevokeActions({ session }: { session: OnlineRow }) {
 }
 
 export default function MonitorOnlineScreen() {
+  const [revokeSession] = useRevokeSessionMutation();
+  const [revokeUser] = useRevokeUserSessionsMutation();
   return (
     <ListScreen
       view={ONLINE_VIEW}
@@ -67,7 +74,7 @@ export default function MonitorOnlineScreen() {
       rowKey="sessionId"
       filters={onlineFilters}
       columns={onlineColumns}
-      rowActions={(session) => <RevokeActions session={session} />}
+      rowActions={(session) => revokeActions(session, revokeSession, revokeUser)}
     />
   );
 }
