@@ -207,7 +207,7 @@ it('a live event raised on instance A reaches consoles connected to instance C a
   expect((await call(direct(instances[0]), '/monitor/online/revoke', { sessionId: online.data.records[0].sessionId }, admin)).code).toBe(200);
   for (const stream of [onC, viaNginx]) {
     const ended = await stream.next((event) => event.event === 'session-ended', 3_000);
-    expect(ended.data).toEqual({ reason: 'forced', msg: '被 admin 强制下线' });
+    expect(ended.data).toEqual({ reason: 'forced', msg: '被 admin 强制下线，请重新登录' });
     await stream.ended;
   }
   // Within the slow poll's period: the wake-up brought it, and nginx did not hold it back.

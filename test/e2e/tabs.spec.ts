@@ -51,7 +51,8 @@ test('tabs keep each screen’s filters and scroll, and survive a reload', async
   // Back on 用户管理: same filter, same scroll; the rows are read again.
   const readsBefore = users.length;
   await tab(page, '用户管理').click();
-  await expect(page).toHaveURL(/\/sys\/user$/);
+  // The list writes its filters back into the query on return.
+  await expect(page).toHaveURL(new RegExp(`/sys/user\\?userName=${prefix}$`));
   const back = shownScreen(page);
   await expect(back.getByRole('textbox', { name: '用户名' })).toHaveValue(prefix);
   await expect(back.getByRole('row').filter({ hasText: prefix })).toHaveCount(5);
@@ -63,11 +64,12 @@ test('tabs keep each screen’s filters and scroll, and survive a reload', async
   await expect(sidebar(page).locator('.ant-menu-item-selected')).toHaveText(['用户管理']);
   await expect(page.locator('.shell-breadcrumb')).toHaveText(/系统管理\s*\/\s*用户管理/);
 
-  // A reload restores the tabs (not the screens' state: they load afresh).
+  // A reload restores the tabs, and the shown list its filters from the URL (its scroll starts afresh).
   await page.reload();
   await expect(tabTitles(page)).toHaveText(['控制台', '用户管理', '设备管理']);
   await expect(tab(page, '用户管理')).toHaveClass(/ant-tabs-tab-active/);
-  await expect(shownScreen(page).getByRole('textbox', { name: '用户名' })).toHaveValue('');
+  await expect(shownScreen(page).getByRole('textbox', { name: '用户名' })).toHaveValue(prefix);
+  await expect(shownScreen(page).getByRole('row').filter({ hasText: prefix })).toHaveCount(5);
 
   // Closing from the context menu drops the tab, and it stays closed across a reload.
   await tab(page, '设备管理').click({ button: 'right' });
