@@ -59,13 +59,10 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
     .filter({ has: page.locator(`label[title="${label}"]`) })
     .locator('.ant-select')
     .click();
-  // The dropdown renders only the options in view (a virtual list): scroll on until the one asked for shows.
+  // The dropdown renders only the options in view (a virtual list): step down it with the keyboard,
+  // as a person would scroll, until the one asked for shows.
   const wanted = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
-  const holder = page.locator('.ant-select-dropdown:visible .rc-virtual-list-holder').first();
-  for (let step = 0; step < 50 && !(await wanted.isVisible()); step += 1) {
-    if (!(await holder.isVisible())) break;
-    await holder.evaluate((list) => list.scrollBy(0, list.clientHeight / 2));
-  }
+  for (let step = 0; step < 200 && !(await wanted.isVisible()); step += 1) await page.keyboard.press('ArrowDown');
   await wanted.click();
 }
 
