@@ -52,9 +52,9 @@ function memoryOf(pid) {
 }
 
 /**
- * One SSE client: the arrival time of every `device-status` frame by its id. `opened` resolves at
- * the stream's `ready` frame (the product's: the console then receives every later event), or at
- * the answer's headers when `readyEvent` is null (the bare server).
+ * One SSE client: the arrival time of every `device-status` frame by its id. Resolves at the
+ * stream's `readyEvent` frame (the product's `ready`: the console then receives every later event),
+ * or at the answer's headers when `readyEvent` is null (the bare server).
  */
 function openConsole(url, readyEvent) {
   return new Promise((resolve, reject) => {
