@@ -11,7 +11,9 @@
  * 5. Audit log (scripts/bench/audit.js): 5M operation records.
  * Before the scale section, notifications (scripts/bench/notify.js): messages per second the outbox
  * delivers to a local webhook receiver, and the delay from enqueue commit to delivery; and MQTT
- * heartbeat ingestion, single and as gateway batches, against a bare subscriber (scripts/bench/gateways-mqtt.js).
+ * heartbeat ingestion, single and as gateway batches, against a bare subscriber (scripts/bench/gateways-mqtt.js);
+ * and the live event stream (scripts/bench/events.js): events per second delivered to 200 consoles,
+ * the delay from an event's commit to each console, and the server's RSS with them connected.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -91,6 +93,7 @@ async function main() {
   await hotPathLogging();
   await require('./bench/notify').run();
   await require('./bench/gateways-mqtt').run();
+  await require('./bench/events').run();
   await require('./bench/scale').run();
   await require('./bench/audit').run();
 }

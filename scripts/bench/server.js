@@ -55,6 +55,8 @@ async function startServer(extraEnv = {}) {
     base: `http://127.0.0.1:${port}/api`,
     pid: child.pid,
     password: PASSWORD,
+    /** The SQLite database's directory (empty on PostgreSQL). */
+    dataDir,
     /** Resolves once the server has exited (its last flush done), so its database can go. */
     stop: () => {
       const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve();
