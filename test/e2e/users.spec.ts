@@ -1,7 +1,7 @@
 /** 用户管理 (sys/user): list, add, edit with the success toasts of docs/client.md (Toasts). */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { choose, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
+import { buttonName, callDuring, choose, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
 
 const screen = { parent: '系统管理', child: '用户管理', inquire: '/sys/user/inquire' };
 
@@ -24,6 +24,9 @@ test('users: the list asks for 20, add and edit save and reload with their toast
   expect(created.body).toMatchObject({ userName, nickName: '前台小王', roleId: role.id });
   // docs/client.md (Toasts): 账号添加成功 plus the user name (a separator between them is allowed).
   await expectToast(page, new RegExp(`^账号添加成功[：:\\s]?${userName}$`));
+  // The shared database holds more users than one page by now: find the new one as a person would.
+  await page.getByRole('textbox', { name: '用户名' }).fill(userName);
+  await callDuring(page, screen.inquire, () => page.getByRole('button', { name: buttonName('查询') }).click());
   await expect(row(page, userName)).toContainText(role.name);
 
   await rowAction(page, userName, '编辑');
