@@ -28,17 +28,17 @@ const SN_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 const GATEWAY_KINDS: readonly GatewayMessageKind[] = ['heartbeat', 'connect', 'disconnect'];
 const KEY_MAX = 128;
 
-interface DeviceMessage {
-  key: string;
-  commandId?: number;
-}
-
 /**
- * `{ key, commandId? }` or null: a closed object, the key a non-empty string, the id a positive
- * integer within an id column's range (past it the database would refuse the lookup itself).
+ * The other fields of a closed JSON object of at most `maxBytes` with a `key` (a non-empty string of
+ * at most KEY_MAX characters) and no field but `allowedFields`, or null: the rules every device and
+ * gateway message shares. The caller checks the other fields' values.
  */
-function parseMessage(payload: Buffer, withCommand: boolean): DeviceMessage | null {
-  if (payload.length > MQTT_PAYLOAD_MAX_BYTES) return null;
+export function readKeyedMessage<Field extends string>(
+  payload: Buffer,
+  maxBytes: number,
+  allowedFields: readonly Field[],
+): ({ key: string } & Partial<Record<Field, unknown>>) | null {
+  if (payload.length > maxBytes) return null;
   let value: unknown;
   try {
     value = JSON.parse(payload.toString('utf8'));
@@ -46,24 +46,31 @@ function parseMessage(payload: Buffer, withCommand: boolean): DeviceMessage | nu
     return null;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { key, commandId, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0 || typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return null;
-  if (!withCommand) return commandId === undefined ? { key } : null;
+  const { key, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).some((field) => !(allowedFields as readonly string[]).includes(field))) return null;
+  if (typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return null;
+  return { ...(rest as Partial<Record<Field, unknown>>), key };
+}
+
+/** `{ key }` or null: a heartbeat carries nothing but the key. */
+const parseHeartbeat = (payload: Buffer) => readKeyedMessage(payload, MQTT_PAYLOAD_MAX_BYTES, []);
+
+/**
+ * `{ key, commandId }` or null: the id a positive integer within an id column's range (past it the
+ * database would refuse the lookup itself).
+ */
+function parseAck(payload: Buffer): { key: string; commandId: number } | null {
+  const message = readKeyedMessage(payload, MQTT_PAYLOAD_MAX_BYTES, ['commandId']);
+  if (!message) return null;
+  const { key, commandId } = message;
   return typeof commandId === 'number' && Number.isInteger(commandId) && commandId > 0 && commandId <= INT4_MAX ? { key, commandId } : null;
 }
 
-/** `{ key, devices }` or null: a closed object, the key as for a device, the devices serial numbers. */
+/** `{ key, devices }` or null: the devices serial numbers, at most GATEWAY_BATCH_MAX. */
 function parseGatewayMessage(payload: Buffer): { key: string; devices: string[] } | null {
-  if (payload.length > MQTT_GATEWAY_PAYLOAD_MAX_BYTES) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(payload.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { key, devices, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0 || typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return null;
+  const message = readKeyedMessage(payload, MQTT_GATEWAY_PAYLOAD_MAX_BYTES, ['devices']);
+  if (!message) return null;
+  const { key, devices } = message;
   if (!Array.isArray(devices) || devices.length > GATEWAY_BATCH_MAX) return null;
   if (!devices.every((sn): sn is string => typeof sn === 'string' && SN_PATTERN.test(sn))) return null;
   return { key, devices };
@@ -82,7 +89,7 @@ export function deviceMqttRoutes(app: FastifyInstance): void {
 
   link.handle(`$share/${MQTT_SHARE_GROUP}/${base}+/heartbeat`, async (topic, payload) => {
     const sn = snOf(topic, 'heartbeat');
-    const message = parseMessage(payload, false);
+    const message = parseHeartbeat(payload);
     if (!sn || !message) {
       app.metrics.heartbeats.inc({ transport: 'mqtt', outcome: 'refused' });
       log.warn({ topic, bytes: payload.length, reason: 'malformed' }, 'mqtt heartbeat ignored');
@@ -109,8 +116,8 @@ export function deviceMqttRoutes(app: FastifyInstance): void {
 
   link.handle(`$share/${MQTT_SHARE_GROUP}/${base}+/command/ack`, async (topic, payload) => {
     const sn = snOf(topic, 'command/ack');
-    const message = parseMessage(payload, true);
-    if (!sn || !message?.commandId) {
+    const message = parseAck(payload);
+    if (!sn || !message) {
       log.warn({ topic, bytes: payload.length, reason: 'malformed' }, 'mqtt command ack ignored');
       return;
     }
