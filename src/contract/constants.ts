@@ -91,6 +91,17 @@ export const DATA_SCOPES = ['all', 'orgAndBelow', 'org', 'custom', 'self'] as co
 export type DataScopeKind = (typeof DATA_SCOPES)[number];
 export const DATA_SCOPE_LABELS: Record<DataScopeKind, string> = { all: '全部数据', orgAndBelow: '本单位及下级', org: '仅本单位', custom: '指定单位', self: '仅本人' };
 
+/**
+ * The alarm types the system raises (hotel/alarm): a device's own offline alarm, and a floor's or a
+ * building's mass outage (a location alarm); with their labels, in the order pickers offer them.
+ */
+export const ALARM_TYPE = { offline: 'offline', floorOffline: 'floor_offline', buildingOffline: 'building_offline' } as const;
+export type AlarmType = (typeof ALARM_TYPE)[keyof typeof ALARM_TYPE];
+export const ALARM_TYPE_LABELS: Readonly<Record<AlarmType, string>> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
+export const isAlarmType = (type: string): type is AlarmType => Object.hasOwn(ALARM_TYPE_LABELS, type);
+/** A type's label, or the type itself when it is none of these. */
+export const alarmTypeLabel = (type: string): string => (isAlarmType(type) ? ALARM_TYPE_LABELS[type] : type);
+
 /** Message templates (monitor/template): the kinds of message a template is for, and the placeholders a template may use. */
 export const TEMPLATE_KINDS = ['raise', 'clear', 'escalation'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];

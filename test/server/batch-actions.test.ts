@@ -153,7 +153,7 @@ describeOnEachDatabase('batch actions', (ctx) => {
       ]);
       const log = await logOf('/hotel/alarm/batch/acknowledge', since);
       expect(log.map((r) => r.targetId).sort()).toEqual(ids.map(String).sort());
-      expect(log.every((r) => r.targetLabel.startsWith('离线告警：') && r.changes.includes('已派人检查'))).toBe(true);
+      expect(log.every((r) => r.targetLabel.startsWith('设备离线：') && r.changes.includes('已派人检查'))).toBe(true);
 
       const single = await raise('BATCH-ALM-3');
       expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [single], note: '误报' }, admin));

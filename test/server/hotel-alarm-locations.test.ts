@@ -203,6 +203,40 @@ describeOnEachDatabase(
       for (const device of back) expect(await activeAlarm(device.id)).toBeUndefined();
     });
 
+    it('the operation log names a floor alarm 楼层断连 with its representative device, in the system’s records and staff’s alike', async () => {
+      const buildingId = await building();
+      const { floorId, devices } = await floorOf(buildingId, 5);
+      const { devices: others } = await floorOf(buildingId, 6);
+      await setPresence(
+        db(),
+        others.map((device) => device.id),
+        { online: 1, lastSeenAt: Date.now() },
+      );
+      await silentSince(
+        devices.map((device) => device.id),
+        Date.now(),
+      );
+      const floor = (await locationAlarm(floorId))!;
+      expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [Number(floor.id)], note: '' }, admin));
+      for (const device of devices) await heartbeat(device);
+      expect((await locationAlarm(floorId))!.clearedAt).not.toBeNull();
+
+      const records = await db()
+        .selectFrom('sysOperationLog')
+        .select(['action', 'targetLabel'])
+        .where('targetType', '=', 'alarm')
+        .where('targetId', '=', String(floor.id))
+        .orderBy('id')
+        .execute();
+      const [first] = devices;
+      const label = `楼层断连：门锁 ${first.sn}（${first.sn}）`;
+      expect(records).toEqual([
+        { action: '告警产生', targetLabel: label },
+        { action: '确认告警', targetLabel: label },
+        { action: '告警清除', targetLabel: label },
+      ]);
+    });
+
     it('a whole building: one building alarm, not one per floor', async () => {
       const buildingId = await building();
       // Each floor is over the share on its own too: the building takes them.

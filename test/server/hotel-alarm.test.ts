@@ -461,7 +461,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
           action: '告警产生',
           targetType: 'alarm',
           targetId: String(alarm.id),
-          targetLabel: '离线告警：设备 AUD-0001（AUD-0001）',
+          targetLabel: '设备离线：设备 AUD-0001（AUD-0001）',
           path: '',
         },
         {
@@ -471,7 +471,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
           action: '确认告警',
           targetType: 'alarm',
           targetId: String(alarm.id),
-          targetLabel: '离线告警：设备 AUD-0001（AUD-0001）',
+          targetLabel: '设备离线：设备 AUD-0001（AUD-0001）',
           path: '/hotel/alarm/acknowledge',
         },
         {
@@ -481,7 +481,7 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
           action: '告警清除',
           targetType: 'alarm',
           targetId: String(alarm.id),
-          targetLabel: '离线告警：设备 AUD-0001（AUD-0001）',
+          targetLabel: '设备离线：设备 AUD-0001（AUD-0001）',
           path: '',
         },
       ]);

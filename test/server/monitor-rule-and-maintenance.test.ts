@@ -89,6 +89,7 @@ describeOnEachDatabase(
     const refusals: Array<[string, Overrides, number, string]> = [
       ['half a quiet window', () => ({ quietStart: 60, quietEnd: null }), 400, '免打扰开始和结束时间须同时设置或同时留空'],
       ['an unknown alarm type', () => ({ alarmTypes: ['fire'] }), 400, '告警类型不正确：fire'],
+      ['a name every object has, not an alarm type', () => ({ alarmTypes: ['constructor'] }), 400, '告警类型不正确：constructor'],
       ['no channel at all', () => ({ channelIds: [], escalation: [] }), 400, '请至少选择一个通知渠道或升级渠道'],
       ['an unknown channel', () => ({ channelIds: [999_999] }), 404, '通知渠道不存在'],
       ['an unknown location', () => ({ locationId: 999_999 }), 404, '位置不存在'],

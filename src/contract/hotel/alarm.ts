@@ -1,6 +1,6 @@
 /**
  * Alarms (hotel/alarm), ThingsBoard-like: raised by the system (a device going offline raises an
- * 'offline' alarm), one active alarm per device and type whose count and last time grow while the
+ * offline alarm; the types and their labels are ALARM_TYPE in constants.ts), one active alarm per device and type whose count and last time grow while the
  * condition repeats, acknowledged and cleared by staff or cleared by the system when the condition
  * ends (the device is back online). Also the per-device-type inactivity timeouts the offline sweep
  * uses, and one device's status history (its online/offline changes and recent alarms).

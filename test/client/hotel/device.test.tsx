@@ -161,7 +161,7 @@ describe('hotel/device', () => {
     expect(labels).not.toContain('状态记录');
   });
 
-  it('shows online since, last seen, the status changes and recent alarms in 详情', async () => {
+  it('shows online since, last seen, the status changes and recent alarms (each type by its label) in 详情', async () => {
     server.use(
       http.post(api('/hotel/device/status'), async ({ request }) => {
         const { size, current } = (await log.record(request)) as { size: number; current: number };
@@ -179,7 +179,11 @@ describe('hotel/device', () => {
             size,
             total: 2,
           },
-          alarms: [{ ...activeAlarm, clearedAt: 1_704_060_000_000, clearedBy: '系统' }],
+          // The device a floor alarm is filed under lists that alarm among its own.
+          alarms: [
+            { ...activeAlarm, id: 90, type: 'floor_offline', severity: 'critical', count: 1, locationId: 8, locationPath: '主楼 / 8F' },
+            { ...activeAlarm, clearedAt: 1_704_060_000_000, clearedBy: '系统' },
+          ],
         });
       }),
     );
@@ -193,6 +197,7 @@ describe('hotel/device', () => {
     // 2024-01-01 06:00:00 in Asia/Shanghai: the exact time of the change.
     expect(within(drawer).getByText('2024-01-01 06:00:00')).toBeInTheDocument();
     expect(within(drawer).getByText(/设备离线（重要）· 2 次/)).toBeInTheDocument();
+    expect(within(drawer).getByText(/楼层断连（严重）· 1 次/)).toBeInTheDocument();
     expect(within(drawer).getByText('已清除')).toBeInTheDocument();
     // Online since / last seen read as recency, the exact time on hover.
     const lastSeen = within(drawer).getAllByText(/^\d+ 年前$/);

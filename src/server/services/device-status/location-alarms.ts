@@ -14,13 +14,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ALARM_TYPE } from '../../../contract/constants';
 import { idIn } from '../../lib/id-list';
 import { announceAlarmEvent } from '../events';
-import type { ChangeTally } from './records';
+import type { ChangeTally, RecordedAlarm } from './records';
 
 export const LOCATION_ALARMS = {
-  building: { type: 'building_offline', severity: 'critical', message: '楼栋断连：大部分设备同时离线' },
-  floor: { type: 'floor_offline', severity: 'critical', message: '楼层断连：大部分设备同时离线' },
+  building: { type: ALARM_TYPE.buildingOffline, severity: 'critical', message: '楼栋断连：大部分设备同时离线' },
+  floor: { type: ALARM_TYPE.floorOffline, severity: 'critical', message: '楼层断连：大部分设备同时离线' },
 } as const;
 export const LOCATION_ALARM_TYPES = [LOCATION_ALARMS.building.type, LOCATION_ALARMS.floor.type];
 /** A symptom whose floor or building came back while the device itself stayed silent. */
@@ -88,12 +89,7 @@ const notBehindDownGateway = sql<SqlBool>`(gp.online is null or gp.online = 1)`;
  * latter under it. A building over it takes its floors with it. Answers whether any location alarm
  * is active, so the flips look for their cause only then.
  */
-export async function raiseLocationAlarms(
-  app: FastifyInstance,
-  stale: RawBuilder<SqlBool>,
-  now: number,
-  raisedTally: ChangeTally<{ id: number; device: { id: number } }>,
-): Promise<number> {
+export async function raiseLocationAlarms(app: FastifyInstance, stale: RawBuilder<SqlBool>, now: number, raisedTally: ChangeTally<RecordedAlarm<{ id: number }>>): Promise<number> {
   const holdStart = now - app.config.locationAlarm.holdDownMs;
   const down = sql<SqlBool>`${notBehindDownGateway} and (${stale} or (hotel_device_presence.online = 0 and hotel_device_presence.offline_since >= ${sql.lit(holdStart)}))`;
   const groups = (await groupCounts(app.db, down)).filter((group) => overThreshold(app, group));
@@ -105,7 +101,7 @@ export async function raiseLocationAlarms(
     await app.db.transaction().execute(async (trx) => {
       const { id, created } = await raiseOne(app, trx, group, now);
       // The run's operation-log record names it (after the sweep's transactions).
-      if (created) raisedTally.add([{ id, device: { id: group.deviceId } }]);
+      if (created) raisedTally.add([{ id, type: LOCATION_ALARMS[group.kind].type, device: { id: group.deviceId } }]);
       await foldRecent(app, trx, group, id, holdStart);
       if (group.kind === 'building') {
         // Floors raised before their whole building went: symptoms of the building now.
@@ -173,7 +169,7 @@ async function foldRecent(app: FastifyInstance, db: Kysely<Database>, group: Loc
     .updateTable('hotelAlarm')
     .set({ causeId })
     .where(idIn(app.dialect, 'deviceId', devices))
-    .where('type', '=', 'offline')
+    .where('type', '=', ALARM_TYPE.offline)
     .where('clearedAt', 'is', null)
     .where('causeId', 'is', null)
     .where('startedAt', '>=', holdStart)
@@ -234,7 +230,12 @@ const locationAlarmRows = (app: FastifyInstance, db: Kysely<Database>, deviceIds
  * back at or under the threshold; answers the cleared alarms (with their representative devices, for
  * the run's records), whose symptoms the caller promotes.
  */
-export async function clearRecoveredLocations(app: FastifyInstance, db: Kysely<Database>, alarmIds: number[], at: number): Promise<Array<{ id: number; deviceId: number }>> {
+export async function clearRecoveredLocations(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  alarmIds: number[],
+  at: number,
+): Promise<Array<{ id: number; type: string; deviceId: number }>> {
   if (alarmIds.length === 0) return [];
   const alarms = await db
     .selectFrom('hotelAlarm as a')
@@ -261,9 +262,9 @@ export async function clearRecoveredLocations(app: FastifyInstance, db: Kysely<D
       recovered.map((alarm) => alarm.id),
     )
     .where('clearedAt', 'is', null)
-    .returning(['id', 'deviceId'])
+    .returning(['id', 'type', 'deviceId'])
     .execute();
-  const rows = cleared.map((row) => ({ id: Number(row.id), deviceId: row.deviceId }));
+  const rows = cleared.map((row) => ({ id: Number(row.id), type: row.type, deviceId: row.deviceId }));
   await announceAlarmEvent(
     db,
     app.dialect,

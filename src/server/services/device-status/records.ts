@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OperationEntry } from '../../lib/audit-chain';
 import { idIn } from '../../lib/id-list';
+import { alarmTypeLabel } from '../../../contract/constants';
 
 /** Who the records name as the operator of what the system did on its own. */
 const SYSTEM_OPERATOR = '系统';
@@ -16,6 +17,16 @@ export interface StatusDevice {
   name: string;
   sn: string;
 }
+
+/** An alarm a record names: its type and its device. */
+export interface RecordedAlarm<Device> {
+  id: number;
+  type: string;
+  device: Device;
+}
+
+/** How the operation log names an alarm, in the system's records and staff's alike: `设备离线：name（sn）`. */
+export const alarmLabel = (type: string, device: { name: string; sn: string }) => `${alarmTypeLabel(type)}：${device.name}（${device.sn}）`;
 
 /** Up to this many devices or alarms of one change get a record each; more (a mass outage) get one summary record. */
 export const AUDIT_ITEMIZED = 100;
@@ -154,12 +165,7 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: ChangeTa
  * alarm or a summary like recordDeviceStatus. A repeat of an active alarm is not a new event (its
  * count says it); staff acknowledging or clearing is recorded by the route's own call.
  */
-export async function recordAlarmEvents(
-  app: FastifyInstance,
-  alarms: ChangeTally<{ id: number; device: StatusDevice }>,
-  event: 'raised' | 'cleared',
-  at = Date.now(),
-): Promise<void> {
+export async function recordAlarmEvents(app: FastifyInstance, alarms: ChangeTally<RecordedAlarm<StatusDevice>>, event: 'raised' | 'cleared', at = Date.now()): Promise<void> {
   const raised = event === 'raised';
   const { total } = alarms;
   await recordSystemChange(
@@ -169,9 +175,9 @@ export async function recordAlarmEvents(
     {
       items: alarms.items,
       total,
-      record: ({ id, device }) => ({
+      record: ({ id, type, device }) => ({
         targetId: String(id),
-        targetLabel: `离线告警：${device.name}（${device.sn}）`,
+        targetLabel: alarmLabel(type, device),
         msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
       }),
       deviceOf: ({ device }) => device.id,

@@ -16,9 +16,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ALARM_TYPE } from '../../../contract/constants';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
 import { announceAlarmEvent, publishByUnit } from '../events';
-import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
+import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type RecordedAlarm, type StatusDevice } from './records';
 import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
 
 /** unreachable is not passed in: it is what an offline flip records for a device behind a gateway that is down. */
@@ -44,7 +45,7 @@ export interface DeviceTransitions {
 export const DELETED_DEVICE = '已删除';
 /** Who clears an alarm the device's own recovery ended. */
 export const SYSTEM_ACTOR = '系统';
-export const OFFLINE_ALARM = { type: 'offline', severity: 'major', message: '设备心跳超时，已离线' } as const;
+export const OFFLINE_ALARM = { type: ALARM_TYPE.offline, severity: 'major', message: '设备心跳超时，已离线' } as const;
 /** The status history's cause of a device that went offline behind a gateway that is down (不可达). */
 export const UNREACHABLE = 'unreachable';
 export const UNREACHABLE_MESSAGE = '所属网关离线，设备不可达';
@@ -71,8 +72,8 @@ function* batches<T>(items: T[]): Generator<T[]> {
  */
 export class TransitionRecords {
   readonly devices = new ChangeTally<TransitionDevice>();
-  readonly raised = new ChangeTally<{ id: number; device: TransitionDevice }>();
-  readonly cleared = new ChangeTally<{ id: number; device: TransitionDevice }>();
+  readonly raised = new ChangeTally<RecordedAlarm<TransitionDevice>>();
+  readonly cleared = new ChangeTally<RecordedAlarm<TransitionDevice>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -82,7 +83,7 @@ export class TransitionRecords {
 
   async write(): Promise<void> {
     const named = await this.names();
-    const alarms = (tally: ChangeTally<{ id: number; device: TransitionDevice }>) => tally.map((alarm) => ({ id: alarm.id, device: named(alarm.device) }));
+    const alarms = (tally: ChangeTally<RecordedAlarm<TransitionDevice>>) => tally.map((alarm) => ({ ...alarm, device: named(alarm.device) }));
     await recordDeviceStatus(this.app, this.devices.map(named), this.to === 1 ? 0 : 1, this.to, this.at);
     await recordAlarmEvents(this.app, alarms(this.raised), 'raised', this.at);
     await recordAlarmEvents(this.app, alarms(this.cleared), 'cleared', this.at);
@@ -172,7 +173,7 @@ async function raiseOwn(
     do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`;
   if (!records.raised.full) {
     const { rows } = await sql<{ id: number | string; deviceId: number; count: number }>`${raiseOrRepeat} returning id, device_id, count`.execute(db);
-    records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), device: byId.get(row.deviceId)! })));
+    records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), type, device: byId.get(row.deviceId)! })));
   } else {
     // Past the alarms the record itemizes it only counts them: those of the batch raised by this
     // statement, in its transaction. Reading back every row instead (a million in a mass outage,
@@ -214,7 +215,7 @@ async function promoteSymptoms(
     .returning(['id', 'deviceId'])
     .execute();
   if (promoted.length === 0) return;
-  records.raised.add(promoted.map((row) => ({ id: row.id, device: { id: row.deviceId } })));
+  records.raised.add(promoted.map((row) => ({ id: row.id, type: OFFLINE_ALARM.type, device: { id: row.deviceId } })));
   await announceAlarmEvent(db, app.dialect, {
     event: 'promote',
     type: OFFLINE_ALARM.type,
@@ -294,7 +295,7 @@ export async function applyDeviceTransitions(
         .where(idIn(app.dialect, 'deviceId', batchIds))
         .returning(['id', 'deviceId'])
         .execute();
-      records.cleared.add(rows.map((row) => ({ id: row.id, device: byId.get(row.deviceId)! })));
+      records.cleared.add(rows.map((row) => ({ id: row.id, type: OFFLINE_ALARM.type, device: byId.get(row.deviceId)! })));
       await announceAlarmEvent(db, app.dialect, { event: 'clear', alarmIds: rows.map((row) => row.id), at }, SYSTEM_ACTOR);
       await promoteSymptoms(
         app,
@@ -305,7 +306,7 @@ export async function applyDeviceTransitions(
       );
       // Their floor or building back under the threshold: its alarm clears, its silent devices get their own.
       const recovered = await clearRecoveredLocations(app, db, await activeLocationAlarms(app, db, batchIds), at);
-      records.cleared.add(recovered.map((alarm) => ({ id: alarm.id, device: { id: alarm.deviceId } })));
+      records.cleared.add(recovered.map((alarm) => ({ id: alarm.id, type: alarm.type, device: { id: alarm.deviceId } })));
       await promoteSymptoms(
         app,
         db,

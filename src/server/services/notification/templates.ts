@@ -11,7 +11,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ChannelType } from '../../../contract/monitor/channel';
-import { TEMPLATE_PLACEHOLDERS, type TemplateKind, type TemplatePlaceholder } from '../../../contract/constants';
+import { alarmTypeLabel, TEMPLATE_PLACEHOLDERS, type TemplateKind, type TemplatePlaceholder } from '../../../contract/constants';
 import { formatTime } from '../../../contract/time';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,7 +34,6 @@ export interface AlarmFields {
 }
 
 export const SEVERITY_LABELS: Readonly<Record<string, string>> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
-export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 
 export interface TemplateText {
   title: string;
@@ -103,7 +102,7 @@ function alarmValues(alarm: AlarmFields, minutes: number): Record<Exclude<Templa
     deviceSn: alarm.deviceSn,
     location: alarm.location || '未设置',
     severity: SEVERITY_LABELS[alarm.severity] ?? alarm.severity,
-    alarmType: ALARM_TYPE_LABELS[alarm.type] ?? alarm.type,
+    alarmType: alarmTypeLabel(alarm.type),
     message: alarm.message,
     time: formatTime(alarm.startedAt),
     clearedTime: formatTime(alarm.clearedAt),

@@ -2,6 +2,7 @@
 import { Tag } from 'antd';
 
 import type { BodyOf, DataOf } from '../../../../contract';
+import { alarmTypeLabel } from '../../../../contract/constants';
 import type { ColumnConfig, FieldConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
 
@@ -18,9 +19,6 @@ const ACKNOWLEDGED_OPTIONS: SelectOption[] = [
 ];
 const useStatusOptions = () => STATUS_OPTIONS;
 const useAcknowledgedOptions = () => ACKNOWLEDGED_OPTIONS;
-
-/** Alarm types the system raises, as staff read them. */
-export const ALARM_TYPE_LABELS: Record<string, string> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 
 export const alarmFilters: FieldConfig[] = [
   { name: 'status', label: '状态', kind: 'select', useOptions: useStatusOptions },
@@ -47,7 +45,7 @@ export const alarmColumns: ColumnConfig<AlarmRow, AlarmSortKey>[] = [
         ? `${row.locationPath}${row.symptomCount > 0 ? `，${row.symptomCount} 台设备离线` : ''}`
         : `${row.deviceName}（${row.deviceSn}）${row.symptomCount > 0 ? `，${row.symptomCount} 台设备不可达` : ''}`,
   },
-  { title: '类型', dataIndex: 'type', render: (type: string) => ALARM_TYPE_LABELS[type] ?? type },
+  { title: '类型', dataIndex: 'type', render: alarmTypeLabel },
   { title: '级别', dataIndex: 'severity', dict: 'severity', sortKey: 'severity' },
   { title: '状态', dataIndex: 'clearedAt', render: (clearedAt: number | null) => (clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>) },
   { title: '开始时间', dataIndex: 'startedAt', sortKey: 'startedAt', render: (at: number) => formatTime(at) },

@@ -4,9 +4,10 @@
  * dictionary's (alarm_severity).
  */
 import type { DataOf, BodyOf } from '../../../../contract';
+import { alarmTypeLabel } from '../../../../contract/constants';
 import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
 import { LocationTreeSelect } from '../../../components/location-tree';
-import { ALARM_TYPE_LABELS, AlarmTypesInput, ChannelsInput, EscalationInput, OrgUnitInput } from './controls';
+import { AlarmTypesInput, ChannelsInput, EscalationInput, OrgUnitInput } from './controls';
 
 export type RuleRow = DataOf<'/monitor/rule/inquire'>['records'][number];
 type RuleBody = BodyOf<'/monitor/rule/creation'>;
@@ -28,7 +29,7 @@ export const ruleFilters: FieldConfig[] = [
 export function ruleColumns(channelNames: (ids: readonly number[]) => string): ColumnConfig<RuleRow>[] {
   return [
     { title: '规则名称', dataIndex: 'name', nowrap: true },
-    { title: '告警类型', dataIndex: 'alarmTypes', render: (types: string[]) => (types.length === 0 ? '全部' : types.map((type) => ALARM_TYPE_LABELS[type] ?? type).join('、')) },
+    { title: '告警类型', dataIndex: 'alarmTypes', render: (types: string[]) => (types.length === 0 ? '全部' : types.map(alarmTypeLabel).join('、')) },
     { title: '最低级别', dataIndex: 'minSeverity', dict: 'minSeverity', nowrap: true },
     { title: '组织单位', dataIndex: 'orgName', render: (name: string) => name || '全部' },
     { title: '位置', dataIndex: 'locationPath', render: (path: string) => path || '全部' },

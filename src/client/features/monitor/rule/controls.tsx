@@ -1,12 +1,11 @@
 /** The rule form's own inputs: several alarm types, several channels, the unit, and the escalation steps. */
 import { Button, InputNumber, Select, Space } from 'antd';
 
+import { ALARM_TYPE_LABELS } from '../../../../contract/constants';
 import { type CustomControlProps } from '../../../components/list-screen';
 import { OrgTreeSelect } from '../../../components/org-tree';
 import { useChannelOptions } from './channel-options';
 
-/** Alarm types the system raises, as staff read them. */
-export const ALARM_TYPE_LABELS: Readonly<Record<string, string>> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 const ALARM_TYPE_OPTIONS = Object.entries(ALARM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 export function AlarmTypesInput({ id, value, onChange }: CustomControlProps) {

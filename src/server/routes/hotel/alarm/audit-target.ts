@@ -1,6 +1,7 @@
-/** How an alarm appears in the audit trail: named by its type and its device, `离线告警：name（sn）`. */
+/** How an alarm appears in the audit trail: named by its type and its device, as the system's own records name it. */
 import type { AuditTarget } from '../../../plugins/app/audit-targets';
 import { AlarmRecord } from '../../../../contract/hotel/alarm';
+import { alarmLabel } from '../../../services/device-status/records';
 
 export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; deviceSn: string; orgId: number | null }> = {
   schema: AlarmRecord,
@@ -24,6 +25,6 @@ export const alarmAuditTarget: AuditTarget<{ type: string; deviceName: string; d
       ])
       .where('a.id', '=', id)
       .executeTakeFirst(),
-  label: (alarm) => `${alarm.type === 'offline' ? '离线告警' : alarm.type}：${alarm.deviceName}（${alarm.deviceSn}）`,
+  label: (alarm) => alarmLabel(alarm.type, { name: alarm.deviceName, sn: alarm.deviceSn }),
   unit: (_db, alarm) => alarm.orgId,
 };

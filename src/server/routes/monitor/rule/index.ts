@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BodyOf } from '../../../../contract';
+import { isAlarmType } from '../../../../contract/constants';
 import type { Database } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { conflict, invalid, notFound } from '../../../lib/errors';
@@ -13,7 +14,6 @@ import { uniquely } from '../../../lib/conflicts';
 import { contains, fetchPage, given } from '../../../lib/list-query';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
 import { assertLocation } from '../../../services/location-paths';
-import { ALARM_TYPE_LABELS } from '../../../services/notification/templates';
 import { findRuleRecord, toRuleRecords } from './repository';
 import { ruleAuditTarget } from './audit-target';
 
@@ -23,7 +23,7 @@ type RuleBody = BodyOf<'/monitor/rule/creation'>;
 
 /** Refuses (400 or 404) what the schema cannot: unknown types, channels, unit and location, half a quiet window, no channel at all. */
 async function checkRule(db: Kysely<Database>, body: RuleBody): Promise<void> {
-  const unknownType = body.alarmTypes.find((type) => !(type in ALARM_TYPE_LABELS));
+  const unknownType = body.alarmTypes.find((type) => !isAlarmType(type));
   if (unknownType !== undefined) throw invalid(`告警类型不正确：${unknownType}`);
   if ((body.quietStart === null) !== (body.quietEnd === null)) throw invalid('免打扰开始和结束时间须同时设置或同时留空');
   if (body.quietStart !== null && body.quietStart === body.quietEnd) throw invalid('免打扰开始和结束时间不能相同');

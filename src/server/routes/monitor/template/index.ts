@@ -14,6 +14,7 @@ import type { TemplateRecord } from '../../../../contract/monitor/template';
 import { defineRoute, ok } from '../../../lib/route';
 import { invalidField, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
+import { OFFLINE_ALARM } from '../../../services/device-status/transitions';
 import { alarmLink, defaultTemplate, fillLink, fillTemplate, unknownPlaceholders, type AlarmFields } from '../../../services/notification/templates';
 
 type TemplateAnswer = Static<typeof TemplateRecord>;
@@ -58,9 +59,7 @@ function checkPlaceholders(text: { title: string; body: string }): void {
 function sampleAlarm(kind: TemplateKind, now: number): AlarmFields {
   return {
     id: 1024,
-    type: 'offline',
-    severity: 'major',
-    message: '设备心跳超时，已离线',
+    ...OFFLINE_ALARM,
     startedAt: now - 20 * 60_000,
     clearedAt: kind === 'clear' ? now : null,
     count: 1,
