@@ -66,6 +66,25 @@ describeOnEachDatabase(
       await setPresence(db(), ids, { online: 1, lastSeenAt: now - 10 * MINUTE });
       return runTask('device.offlineSweep', { minutes: 5 }, { app: ctx().app, now });
     }
+    /**
+     * A floor of `count` devices gone silent together at `now`, in a new building whose other floor
+     * (`online` devices) stays online, so the building is under the share: a floor alarm.
+     */
+    async function silentFloor(count: number, online: number, now = Date.now()) {
+      const buildingId = await building();
+      const { floorId, devices } = await floorOf(buildingId, count);
+      const { devices: others } = await floorOf(buildingId, online);
+      await setPresence(
+        db(),
+        others.map((device) => device.id),
+        { online: 1, lastSeenAt: Date.now() },
+      );
+      await silentSince(
+        devices.map((device) => device.id),
+        now,
+      );
+      return { buildingId, floorId, devices };
+    }
     const activeAlarm = (deviceId: number) =>
       db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).where('type', '=', 'offline').where('clearedAt', 'is', null).executeTakeFirst();
     const locationAlarm = (locationId: number) => db().selectFrom('hotelAlarm').selectAll().where('locationId', '=', locationId).orderBy('id', 'desc').executeTakeFirst();
@@ -75,20 +94,8 @@ describeOnEachDatabase(
     };
 
     it('a floor whose devices go offline together: one floor alarm with each device as its symptom, listed with its path', async () => {
-      const buildingId = await building();
-      const { floorId, devices } = await floorOf(buildingId, 6);
-      // The rest of the building stays online, so the building is under the share.
-      const { devices: others } = await floorOf(buildingId, 7);
-      await setPresence(
-        db(),
-        others.map((device) => device.id),
-        { online: 1, lastSeenAt: Date.now() },
-      );
       const now = Date.now();
-      await silentSince(
-        devices.map((device) => device.id),
-        now,
-      );
+      const { buildingId, floorId, devices } = await silentFloor(6, 7, now);
 
       const floor = (await locationAlarm(floorId))!;
       expect(floor).toMatchObject({ type: LOCATION_ALARMS.floor.type, causeId: null, clearedAt: null, startedAt: now });
@@ -105,18 +112,7 @@ describeOnEachDatabase(
     });
 
     it("deleting the device a floor alarm is filed under ends that device's own alarm, not the floor's", async () => {
-      const buildingId = await building();
-      const { floorId, devices } = await floorOf(buildingId, 6);
-      const { devices: others } = await floorOf(buildingId, 7);
-      await setPresence(
-        db(),
-        others.map((device) => device.id),
-        { online: 1, lastSeenAt: Date.now() },
-      );
-      await silentSince(
-        devices.map((device) => device.id),
-        Date.now(),
-      );
+      const { floorId, devices } = await silentFloor(6, 7);
       const floor = (await locationAlarm(floorId))!;
       const standIn = devices.find((device) => device.id === floor.deviceId)!;
       expectOk(await ctx().call('/hotel/device/removal', { id: standIn.id }, admin));
@@ -176,18 +172,7 @@ describeOnEachDatabase(
     });
 
     it('the floor back under the share clears its alarm; a device still silent gets its own alarm', async () => {
-      const buildingId = await building();
-      const { floorId, devices } = await floorOf(buildingId, 5);
-      const { devices: others } = await floorOf(buildingId, 6);
-      await setPresence(
-        db(),
-        others.map((device) => device.id),
-        { online: 1, lastSeenAt: Date.now() },
-      );
-      await silentSince(
-        devices.map((device) => device.id),
-        Date.now(),
-      );
+      const { floorId, devices } = await silentFloor(5, 6);
       const floor = (await locationAlarm(floorId))!;
       expect(floor.clearedAt).toBeNull();
       const [silent, ...back] = devices;
@@ -204,18 +189,7 @@ describeOnEachDatabase(
     });
 
     it('the operation log names a floor alarm 楼层断连 with its representative device, in the system’s records and staff’s alike', async () => {
-      const buildingId = await building();
-      const { floorId, devices } = await floorOf(buildingId, 5);
-      const { devices: others } = await floorOf(buildingId, 6);
-      await setPresence(
-        db(),
-        others.map((device) => device.id),
-        { online: 1, lastSeenAt: Date.now() },
-      );
-      await silentSince(
-        devices.map((device) => device.id),
-        Date.now(),
-      );
+      const { floorId, devices } = await silentFloor(5, 6);
       const floor = (await locationAlarm(floorId))!;
       expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [Number(floor.id)], note: '' }, admin));
       for (const device of devices) await heartbeat(device);
