@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: two lanes side by side. Checks: type-check, lint (ESLint with no warnings, Prettier's
- * check), unit and API tests (jest: web + server projects). Product: the production build, the
- * browser suite and the cluster suite (three instances behind nginx on PostgreSQL) on it. Ends with
+ * check), unit and API tests (jest: web + server projects). Product: the production build, its
+ * bundle budgets (scripts/bundle-report.js), the browser suite and the cluster suite (three
+ * instances behind nginx on PostgreSQL) on it. Ends with
  * one line counting every test: "tests: N passed, N failed".
  *
  * The cluster suite needs nginx and TEST_DATABASE_URL: without them it is skipped with a notice,
@@ -66,18 +67,20 @@ async function checksLane() {
 
 async function productLane() {
   const buildOk = await run('product', 'build', 'npm', ['run', '--silent', 'build']);
+  // Nothing else notices a route growing past its budget; the report takes under a second.
+  const bundleOk = buildOk && (await run('product', 'bundle budgets', 'node', ['scripts/bundle-report.js']));
   const browserOk = buildOk && (await run('product', 'browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }));
   if (clusterMissing.length === 0) {
     const clusterOk =
       buildOk && (await run('product', 'cluster tests (nginx + 3 instances)', 'npx', ['jest', '--config', 'test/deploy/jest.config.js', '--json', `--outputFile=${deployReport}`]));
-    return browserOk && clusterOk;
+    return bundleOk && browserOk && clusterOk;
   }
   if (process.env.REQUIRE_CLUSTER_TEST === '1') {
     process.stdout.write(`[product] == cluster tests: cannot run without ${clusterMissing.join(' and ')} (required here)\n`);
     return false;
   }
   process.stdout.write(`[product] == cluster tests: skipped, needs ${clusterMissing.join(' and ')} (see docs/deploy.md)\n`);
-  return buildOk && browserOk;
+  return bundleOk && browserOk;
 }
 
 function count() {

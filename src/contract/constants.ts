@@ -1,38 +1,9 @@
 /**
- * Plain values shared by client and server. This file imports nothing, so the browser bundle can
- * use it without pulling in the schema library.
+ * Plain values shared by client and server. This file imports only envelope.ts, which imports
+ * nothing, so the browser bundle can use both without pulling in the schema library.
  */
 
-/** Business outcome codes carried in the envelope body (docs/API.md, answers); HTTP status stays 200. */
-export const Code = {
-  ok: 200,
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  tooManyAttempts: 429,
-  internal: 500,
-} as const;
-
-/** A refusal of one field: its path in the request body (e.g. `name`, `params.days`) and why. */
-export interface FieldError {
-  field: string;
-  msg: string;
-}
-
-/** Why a session ended: the live stream's `session-ended` and the 401 of a call made with it say so. */
-export type SessionEndReason = 'signOut' | 'expired' | 'passwordChanged' | 'disabled' | 'forced';
-
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-  /** On a refusal of the request's fields (schema or rule): which field failed and why; msg names the first. */
-  errors?: FieldError[];
-  /** On a 401 for a session the server ended: why (msg says it in words). */
-  reason?: SessionEndReason;
-}
+export * from './envelope';
 
 export interface Paged<T> {
   records: T[];
@@ -66,9 +37,6 @@ export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 
 export const DEVICE_KEY_HEADER = 'x-device-key';
 export const TIME_ZONE = 'Asia/Shanghai';
-
-/** The path exempt from the bearer header: sign-in (docs/API.md, calls). */
-export const LOGIN_PATH = '/sys/user/verify';
 
 /** The spreadsheet type of exports and imports. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,6 @@
 /**
  * The app's routes: the login, and behind the token guard the shell, which builds its child routes
- * from the authorised menu. The shell is a lazy chunk so the login route stays small (docs/client.md, Bundle budget).
+ * from the authorised menu. The shell and its view registry are a lazy chunk so the login route stays small (docs/client.md, Bundle budget).
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
@@ -9,9 +9,8 @@ import { BootSpinner } from '../components/boot-spinner';
 import { VERIFY_ROUTE } from '../config/views';
 import { RequireToken } from '../features/session';
 import Verify from '../features/sys/verify';
-import { viewRegistry } from './view-registry';
 
-const Shell = lazy(() => import(/* webpackChunkName: "shell" */ '../features/sys/layout'));
+const Shell = lazy(() => import(/* webpackChunkName: "shell" */ './shell'));
 
 export const appRoutes: RouteObject[] = [
   { path: VERIFY_ROUTE, element: <Verify /> },
@@ -22,7 +21,7 @@ export const appRoutes: RouteObject[] = [
         path: '*',
         element: (
           <Suspense fallback={<BootSpinner />}>
-            <Shell views={viewRegistry} />
+            <Shell />
           </Suspense>
         ),
       },

@@ -12,7 +12,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AxiosRequestConfig, RawAxiosResponseHeaders, AxiosResponseHeaders } from 'axios';
 
-import { Code, LOGIN_PATH, type Envelope } from '../../../contract/constants';
+import { Code, LOGIN_PATH, type Envelope } from '../../../contract/envelope';
 import { selectToken, sessionEnded, type SessionRoot } from '../session';
 import { toast } from '../toast';
 import { httpClient } from './client';

@@ -7,7 +7,7 @@
  */
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 
-import { Code, type Envelope } from '../../../contract/constants';
+import { Code, type Envelope } from '../../../contract/envelope';
 import { requestApi } from './authorized-request';
 import type { HttpError, HttpExtraOptions } from './errors';
 

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 
 import type { BodyOf } from '../../../contract';
-import type { Envelope } from '../../../contract/constants';
+import type { Envelope } from '../../../contract/envelope';
 import { requestApi, type SessionAccess } from './authorized-request';
 import { pathOf, type DownloadKey } from './endpoints';
 import { isBusinessError, type TransportError } from './errors';

@@ -10,7 +10,7 @@
 import type { EndpointBuilder, MutationExtraOptions, QueryExtraOptions } from '@reduxjs/toolkit/query';
 
 import type { BodyOf, Contract, DataOf, EndpointKey } from '../../../contract';
-import type { Envelope } from '../../../contract/constants';
+import type { Envelope } from '../../../contract/envelope';
 import type { HttpBaseQuery, TagType } from './api';
 import type { HttpRequest } from './base-query';
 import type { HttpExtraOptions } from './errors';

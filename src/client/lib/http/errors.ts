@@ -4,7 +4,7 @@
  */
 import { isAxiosError } from 'axios';
 
-import type { Envelope } from '../../../contract/constants';
+import type { Envelope } from '../../../contract/envelope';
 
 /** A business failure: the envelope's code as status, the envelope itself as data. */
 export interface BusinessError {
