@@ -43,10 +43,12 @@ export interface DatabaseHandle {
   poolStats?: () => PoolStats;
   /**
    * PostgreSQL: LISTEN on a channel over a connection of its own (reopened after it breaks; a
-   * wake-up is also given then, since notifications may have been missed meanwhile). Answers the
-   * unsubscribe.
+   * wake-up is also given then, since notifications may have been missed meanwhile). `onHealth`
+   * hears when the connection is proven (the time the proof began: every notification sent before
+   * it has arrived), every LISTEN_PROBE_MS, and null the moment it breaks or a probe goes
+   * unanswered. Answers the unsubscribe.
    */
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: (channel: string, onNotify: () => void, onHealth?: (provenAt: number | null) => void) => Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -176,37 +178,83 @@ async function openPostgres(url: string, poolSize = 10, preparedStatements = tru
     dialect: 'postgres',
     close: () => closeBoth(db, reads),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, onNotify) => listenPostgres(pg.Client, url, channel, onNotify),
+    listen: (channel, onNotify, onHealth) => listenPostgres(pg.Client, url, channel, onNotify, onHealth),
   };
 }
 
 const RELISTEN_MS = 2_000;
+/**
+ * A listening connection is probed this often: one that died without a word (a network cut, a
+ * server gone away without closing) would otherwise look alive while notifications are lost.
+ */
+export const LISTEN_PROBE_MS = 2_000;
+/** A probe unanswered this long breaks the connection (it is reopened). */
+const PROBE_TIMEOUT_MS = 3_000;
 
-async function listenPostgres(Client: typeof import('pg').Client, url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onHealth: (provenAt: number | null) => void = () => undefined,
+): Promise<() => Promise<void>> {
   let client: InstanceType<typeof Client> | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let probing = false;
+  const broken = (which: InstanceType<typeof Client>) => {
+    if (client !== which) return;
+    client = null;
+    onHealth(null);
+    void which.end().catch(() => undefined);
+    // Open another after a pause; the caller's slow poll covers the gap.
+    if (!stopped) reconnect();
+  };
+  const reconnect = () => {
+    retry = setTimeout(() => void connect().then(onNotify, () => (stopped ? undefined : reconnect())), RELISTEN_MS);
+  };
   const connect = async (): Promise<void> => {
     const next = new Client({ connectionString: url });
     next.on('notification', () => onNotify());
-    next.on('error', () => {
-      // The connection broke: open another after a pause; the caller's slow poll covers the gap.
-      if (client !== next) return;
-      client = null;
-      void next.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().then(onNotify, () => undefined), RELISTEN_MS);
-    });
-    await next.connect();
-    await next.query(`listen ${channel}`);
+    next.on('error', () => broken(next));
+    next.on('end', () => broken(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     if (stopped) {
       await next.end();
       return;
     }
     client = next;
+    onHealth(Date.now());
+  };
+  const probe = async () => {
+    const which = client;
+    if (!which || probing) return;
+    probing = true;
+    const startedAt = Date.now();
+    const timeout = setTimeout(() => broken(which), PROBE_TIMEOUT_MS);
+    try {
+      // Answered after every notification the server sent before it, on the same connection.
+      await which.query('select 1');
+      if (client === which) onHealth(startedAt);
+    } catch {
+      broken(which);
+    } finally {
+      clearTimeout(timeout);
+      probing = false;
+    }
   };
   await connect();
+  const probes = setInterval(() => void probe(), LISTEN_PROBE_MS);
+  probes.unref();
   return async () => {
     stopped = true;
+    clearInterval(probes);
     if (retry) clearTimeout(retry);
     const open = client;
     client = null;
