@@ -214,7 +214,8 @@ async function listenPostgres(
     retry = setTimeout(() => void connect().then(onNotify, () => (stopped ? undefined : reconnect())), RELISTEN_MS);
   };
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString: url });
+    // Named, so an operator (and a test) can tell the listening connections apart.
+    const next = new Client({ connectionString: url, application_name: `listen:${channel}` });
     next.on('notification', () => onNotify());
     next.on('error', () => broken(next));
     next.on('end', () => broken(next));
