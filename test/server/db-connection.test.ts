@@ -102,6 +102,7 @@ onPostgres('PostgreSQL listening connection', () => {
         await sql`select pg_notify('probe_test', '')`.execute(handle.db);
         while (notified === before) await new Promise((resolve) => setTimeout(resolve, 10));
       } finally {
+        relay.thaw();
         await unlisten();
         await handle.close();
         await relay.close();

@@ -12,8 +12,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
-import type { DatabaseHandle } from '../../db/connection';
-import { LISTEN_PROBE_MS } from '../../db/connection';
+import { LISTEN_PROBE_MS, type DatabaseHandle } from '../../db/connection';
 import { customRoots, readOrgTree, scopeOf, subtreeReader, type DataScope, type ScopeHolder, type ScopeUnits } from '../../lib/data-scope';
 
 /** The PostgreSQL channel changes of access are announced on (apart from the consoles' events). */
@@ -56,7 +55,7 @@ export class AccessCache {
   /** PostgreSQL: the listening connection's last proof; 0 when it is down. SQLite needs none. */
   private provenAt = 0;
   private unlisten: (() => Promise<void>) | null = null;
-  private readonly onLocalChange = () => this.drop();
+  private readonly onAnnounced = () => this.drop();
   private readonly db: Kysely<Database>;
   private readonly dialect: Dialect;
 
@@ -68,15 +67,15 @@ export class AccessCache {
   /** Starts hearing announcements: on PostgreSQL the copy is used only once the channel is listened to. */
   async start(): Promise<void> {
     if (this.dialect !== 'postgres') {
-      localChanges.on('change', this.onLocalChange);
+      localChanges.on('change', this.onAnnounced);
       return;
     }
     if (!this.database.listen) return;
-    this.unlisten = await this.database.listen(ACCESS_CHANNEL, this.onLocalChange, (provenAt) => this.proven(provenAt));
+    this.unlisten = await this.database.listen(ACCESS_CHANNEL, this.onAnnounced, (provenAt) => this.proven(provenAt));
   }
 
   async stop(): Promise<void> {
-    localChanges.off('change', this.onLocalChange);
+    localChanges.off('change', this.onAnnounced);
     this.provenAt = 0;
     if (this.unlisten) await this.unlisten();
     this.unlisten = null;
