@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { errorsPlugin, formatValidationErrors } from './plugins/app/errors';
 import { authorizationPlugin } from './plugins/app/authorization';
+import { AccessCache } from './plugins/app/access-cache';
 import { Audit, auditPlugin } from './plugins/app/audit';
 import { Passwords } from './plugins/app/passwords';
 import { endText, sessionEndNotice, Sessions } from './plugins/app/sessions';
@@ -93,6 +94,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     ...(database.listen ? { listen: (onWake: () => void) => database.listen!(EVENT_CHANNEL, onWake) } : {}),
   });
   app.decorate('events', events);
+  const access = new AccessCache(database);
+  await access.start();
+  app.decorate('access', access);
+  app.addHook('onClose', () => access.stop());
   // Before the server closes: open streams would hold it open.
   app.addHook('preClose', () => events.stop());
   // main.ts starts the delivery worker (startNotificationWorker); it stops before the database closes.

@@ -16,6 +16,7 @@ import type { LastSeenBuffer } from './services/device-status/last-seen';
 import type { InFlight } from './lib/in-flight';
 import type { Notifications } from './services/notification';
 import type { EventHub } from './services/events';
+import type { AccessCache } from './plugins/app/access-cache';
 
 export interface AppDecorations {
   db: Kysely<Database>;
@@ -35,6 +36,8 @@ export interface AppDecorations {
   notifications: Notifications;
   /** This instance's live event streams (services/events). */
   events: EventHub;
+  /** What the authorization hook reads on every request, kept until a change of it is announced (plugins/app/access-cache.ts). */
+  access: AccessCache;
 }
 
 declare module 'fastify' {

@@ -245,7 +245,8 @@ describeOnEachDatabase(
       const token = await ctx().login('devops1', PASSWORD);
       expect(await ctx().call('/sys/panel/inquire', {}, token)).toMatchObject({ code: Code.forbidden, msg: '没有权限执行该操作' });
       const panel = await ctx().database.db.selectFrom('sysResource').select('id').where('path', '=', '/sys/panel/inquire').executeTakeFirstOrThrow();
-      await ctx().database.db.insertInto('sysRoleAuth').values({ roleId, type: 'resource', resource: panel.id }).execute();
+      const grant = await ctx().call('/sys/role/auth', { roleId, grant: [{ type: 'resource', resource: panel.id }], revoke: [] }, await ctx().login());
+      expect(grant.code).toBe(Code.ok);
       expect((await ctx().call('/sys/panel/inquire', {}, token)).code).toBe(Code.ok);
     });
 

@@ -2,6 +2,7 @@
  * Opens the database: the embedded SQLite file by default, PostgreSQL when a postgres:// URL is
  * given. Both run the same Kysely queries and migrations.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -43,10 +44,12 @@ export interface DatabaseHandle {
   poolStats?: () => PoolStats;
   /**
    * PostgreSQL: LISTEN on a channel over a connection of its own (reopened after it breaks; a
-   * wake-up is also given then, since notifications may have been missed meanwhile). Answers the
-   * unsubscribe.
+   * wake-up is also given then, since notifications may have been missed meanwhile). `onHealth`
+   * hears when the connection is proven (the time the proof began: every notification committed
+   * before it has arrived), every LISTEN_PROBE_MS, and null the moment it breaks or a probe is not
+   * heard back. Answers the unsubscribe.
    */
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: (channel: string, onNotify: () => void, onHealth?: (provenAt: number | null) => void) => Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -176,37 +179,92 @@ async function openPostgres(url: string, poolSize = 10, preparedStatements = tru
     dialect: 'postgres',
     close: () => closeBoth(db, reads),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, onNotify) => listenPostgres(pg.Client, url, channel, onNotify),
+    listen: (channel, onNotify, onHealth) => listenPostgres(pg.Client, url, channel, onNotify, onHealth),
   };
 }
 
 const RELISTEN_MS = 2_000;
+/**
+ * A listening connection is probed this often: one that died without a word (a network cut, a
+ * server gone away without closing), or a pooler that hands notifications to someone else, would
+ * otherwise look alive while notifications are lost.
+ */
+export const LISTEN_PROBE_MS = 2_000;
+/** A probe not heard back this long breaks the connection (it is reopened). */
+const PROBE_TIMEOUT_MS = 3_000;
 
-async function listenPostgres(Client: typeof import('pg').Client, url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onHealth: (provenAt: number | null) => void = () => undefined,
+): Promise<() => Promise<void>> {
+  // The probe is a notification to this connection alone. PostgreSQL hands a listener the
+  // notifications of all channels in commit order, so hearing it back proves every notification
+  // on `channel` committed before it has arrived.
+  const probeChannel = `${channel}_probe_${crypto.randomBytes(6).toString('hex')}`;
   let client: InstanceType<typeof Client> | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let probeHeard: (() => void) | null = null;
+  const broken = (which: InstanceType<typeof Client>) => {
+    if (client !== which) return;
+    client = null;
+    onHealth(null);
+    void which.end().catch(() => undefined);
+    // Open another after a pause; meanwhile the hub polls and the access cache reads the database.
+    if (!stopped) reconnect();
+  };
+  const reconnect = () => {
+    retry = setTimeout(() => void connect().then(onNotify, () => (stopped ? undefined : reconnect())), RELISTEN_MS);
+  };
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString: url });
-    next.on('notification', () => onNotify());
-    next.on('error', () => {
-      // The connection broke: open another after a pause; the caller's slow poll covers the gap.
-      if (client !== next) return;
-      client = null;
-      void next.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().then(onNotify, () => undefined), RELISTEN_MS);
-    });
-    await next.connect();
-    await next.query(`listen ${channel}`);
+    // Named, so an operator (and a test) can tell the listening connections apart.
+    const next = new Client({ connectionString: url, application_name: `listen:${channel}` });
+    next.on('notification', (message) => (message.channel === probeChannel ? probeHeard?.() : onNotify()));
+    next.on('error', () => broken(next));
+    next.on('end', () => broken(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      await next.query(`listen ${probeChannel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     if (stopped) {
       await next.end();
       return;
     }
     client = next;
+    onHealth(Date.now());
+  };
+  const probe = async () => {
+    const which = client;
+    if (!which || probeHeard) return;
+    const startedAt = Date.now();
+    // Heard back, or not within the time (a connection gone silent never answers the query either).
+    const heard = await new Promise<boolean>((resolve) => {
+      const settle = (answer: boolean) => {
+        clearTimeout(timeout);
+        resolve(answer);
+      };
+      const timeout = setTimeout(() => settle(false), PROBE_TIMEOUT_MS);
+      timeout.unref();
+      probeHeard = () => settle(true);
+      which.query(`notify ${probeChannel}`).catch(() => settle(false));
+    });
+    probeHeard = null;
+    if (!heard) broken(which);
+    else if (client === which) onHealth(startedAt);
   };
   await connect();
+  const probes = setInterval(() => void probe(), LISTEN_PROBE_MS);
+  probes.unref();
   return async () => {
     stopped = true;
+    clearInterval(probes);
     if (retry) clearTimeout(retry);
     const open = client;
     client = null;

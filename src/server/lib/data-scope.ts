@@ -45,8 +45,10 @@ export interface ScopeHolder {
   dataScope: string;
 }
 
-/** The unit ids at and below each of `roots`, from the tree's (id, pid) rows. */
-export function subtreesOf(units: ReadonlyArray<{ id: number; pid: number | null }>, roots: Iterable<number>): Set<number> {
+type TreeRows = ReadonlyArray<{ id: number; pid: number | null }>;
+
+/** Answers the unit ids at and below each of `roots` in the tree of these (id, pid) rows, which it indexes once. */
+export function subtreeReader(units: TreeRows): (roots: Iterable<number>) => Set<number> {
   const children = new Map<number, number[]>();
   for (const unit of units) {
     if (unit.pid === null) continue;
@@ -55,32 +57,60 @@ export function subtreesOf(units: ReadonlyArray<{ id: number; pid: number | null
     children.set(unit.pid, list);
   }
   const known = new Set(units.map((unit) => unit.id));
-  const found = new Set<number>();
-  const stack = [...roots].filter((id) => known.has(id));
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (found.has(id)) continue;
-    found.add(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return found;
+  return (roots) => {
+    const found = new Set<number>();
+    const stack = [...roots].filter((id) => known.has(id));
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (found.has(id)) continue;
+      found.add(id);
+      stack.push(...(children.get(id) ?? []));
+    }
+    return found;
+  };
 }
+
+/** The unit ids at and below each of `roots`, from the tree's (id, pid) rows. */
+export const subtreesOf = (units: TreeRows, roots: Iterable<number>): Set<number> => subtreeReader(units)(roots);
 
 /** The organisation tree as (id, pid) rows, which every subtree scope is computed from. */
 export const readOrgTree = (db: Kysely<Database>) => db.selectFrom('sysOrg').select(['id', 'pid']).execute();
 
+/** The units a role of scope custom names (each stands for its subtree). */
+export const customRoots = async (db: Kysely<Database>, roleId: number): Promise<number[]> =>
+  (await db.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', roleId).execute()).map((row) => row.orgId);
+
+/**
+ * Where a scope's units come from: the database at each call (`unitsReadNow`) or this instance's
+ * cache of them (plugins/app/access-cache.ts).
+ */
+export interface ScopeUnits {
+  /** The unit and every unit below it. */
+  below(orgId: number): Promise<ReadonlySet<number>>;
+  /** The units a role of scope custom names, each with its subtree. */
+  custom(roleId: number): Promise<ReadonlySet<number>>;
+}
+
+/** Units read from the database now; the tree once, and only if needed, for every scope built with the same value (a batch). */
+export function unitsReadNow(db: Kysely<Database>): ScopeUnits {
+  let tree: Promise<(roots: Iterable<number>) => Set<number>> | undefined;
+  const subtrees = () => (tree ??= readOrgTree(db).then(subtreeReader));
+  return {
+    below: async (orgId) => (await subtrees())([orgId]),
+    custom: async (roleId) => {
+      const [reader, roots] = await Promise.all([subtrees(), customRoots(db, roleId)]);
+      return reader(roots);
+    },
+  };
+}
+
 /**
  * The caller's scope: `all` for the built-in role and roles of scope all; otherwise the units the
- * role's scope names, read from the tree now, so a change of scope or tree applies at the next call.
+ * role's scope names, from `units` (read now, or cached until a change of tree or role is
+ * announced), so a change of scope or tree applies at the next call.
  * A scope it does not know, or a user without a unit, sees nothing: deny by default.
  */
-export async function scopeOf(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  holder: ScopeHolder,
-  /** Reads the tree's (id, pid) rows; a caller building several scopes at once passes one read shared by all. */
-  readTree: () => Promise<ReadonlyArray<{ id: number; pid: number | null }>> = () => readOrgTree(db),
-): Promise<DataScope> {
+export async function scopeOf(dialect: Dialect, holder: ScopeHolder, units: ScopeUnits): Promise<DataScope> {
   const { userId } = holder;
   const kind = (holder.builtin ? 'all' : holder.dataScope) as DataScopeKind;
   if (kind === 'all') return everything(userId);
@@ -93,14 +123,7 @@ export async function scopeOf(
       return make({ kind, userId, dialect, orgIds: new Set(own === null ? [] : [own]), subtreeIds: new Set() });
     case 'orgAndBelow':
     case 'custom': {
-      const units = await readTree();
-      const roots =
-        kind === 'orgAndBelow'
-          ? own === null
-            ? []
-            : [own]
-          : (await db.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', holder.roleId).execute()).map((row) => row.orgId);
-      const subtree = subtreesOf(units, roots);
+      const subtree = kind === 'custom' ? await units.custom(holder.roleId) : own === null ? new Set<number>() : await units.below(own);
       return make({ kind, userId, dialect, orgIds: subtree, subtreeIds: subtree });
     }
     default:

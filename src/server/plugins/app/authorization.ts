@@ -1,8 +1,8 @@
 /**
  * The one authorization hook (docs/architecture.md, access control). Before any handler runs it
  * checks the route's access level: session routes need a live session; resource routes also need
- * the caller's role to hold the resource whose path is the route's path, read from the database on
- * every call so a change of grants applies at once. A route that declares no access, or whose path
+ * the caller's role to hold the resource whose path is the route's path, from the access cache,
+ * which a change of grants empties at once (access-cache.ts). A route that declares no access, or whose path
  * no resource guards, is refused: the hook fails closed. The plugin also keeps the table of API
  * routes with their access levels (`app.apiRoutes`), so tests can check every route against every
  * kind of caller.
@@ -12,7 +12,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, sessionEnded, unauthorized } from '../../lib/errors';
 import type { Access } from '../../lib/route';
-import { scopeOf } from '../../lib/data-scope';
 import type { Sessions } from './sessions';
 
 const API_PREFIX = '/api';
@@ -76,19 +75,12 @@ export const authorizationPlugin = fp((app: FastifyInstance, options: { sessions
     }
     request.user = user;
     // Once per request, from the session's user and role: routes pass it to scoped reads and writes.
-    request.dataScope = await scopeOf(app.db, app.dialect, user);
+    request.dataScope = await app.access.scopeOf(user);
     if (access === 'session' || user.builtin) return;
 
-    const path = (request.routeOptions.url ?? '').slice(API_PREFIX.length);
-    const resource = await app.db
-      .selectFrom('sysResource as r')
-      .leftJoin('sysRoleAuth as a', (join) => join.onRef('a.resource', '=', 'r.id').on('a.type', '=', 'resource').on('a.roleId', '=', user.roleId))
-      .innerJoin('sysRole as role', (join) => join.on('role.id', '=', user.roleId))
-      .select(['r.id', 'a.id as grantId', 'role.state as roleState'])
-      .where('r.path', '=', path)
-      .executeTakeFirst();
-    if (!resource) throw forbidden('接口未登记为资源，拒绝访问');
-    if (resource.grantId === null || resource.roleState !== 1) throw forbidden('没有权限执行该操作');
+    const check = await app.access.resource(user.roleId, (request.routeOptions.url ?? '').slice(API_PREFIX.length));
+    if (!check.guarded) throw forbidden('接口未登记为资源，拒绝访问');
+    if (!check.granted) throw forbidden('没有权限执行该操作');
   });
   done();
 });

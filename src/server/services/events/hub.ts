@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
 import type { LiveEventKind } from '../../../contract/events';
-import { holdsRow, readOrgTree, scopeOf, type DataScope } from '../../lib/data-scope';
+import { holdsRow, scopeOf, unitsReadNow, type DataScope } from '../../lib/data-scope';
 import { localWake } from './outbox';
 import { liveSessions, TICKET_TTL_MS, type StreamIdentity } from './tickets';
 
@@ -283,9 +283,8 @@ export class EventHub {
       .where('u.id', 'in', userIds)
       .execute();
     // One read of the tree, made only if some receiver's scope is a subtree, serves them all.
-    let tree: ReturnType<typeof readOrgTree> | undefined;
-    const sharedTree = () => (tree ??= readOrgTree(this.options.db));
-    for (const holder of holders) scopes.set(holder.userId, await scopeOf(this.options.db, this.options.dialect, { ...holder, builtin: holder.builtin === 1 }, sharedTree));
+    const units = unitsReadNow(this.options.db);
+    for (const holder of holders) scopes.set(holder.userId, await scopeOf(this.options.dialect, { ...holder, builtin: holder.builtin === 1 }, units));
     return scopes;
   }
 

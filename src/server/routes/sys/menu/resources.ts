@@ -1,7 +1,8 @@
 /**
  * Resources under a menu (managed on the sys/menu screen). An `api_*` resource guards the API
  * path in `path`, so that path decides who may call the route: only the built-in role may set or
- * move it, or an operator could point a resource they hold at a route they may not call.
+ * move it, or an operator could point a resource they hold at a route they may not call. Writes go
+ * through the access cache's `change`, which the authorization hook's copy of the paths follows.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -82,7 +83,10 @@ export function resourceRoutes(app: FastifyInstance): void {
     await assertUnique(app.db, { menuId, type, path });
     const now = Date.now();
     const { id } = await uniquely(
-      () => app.db.insertInto('sysResource').values({ menuId, name, type, path, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
+      () =>
+        app.access.change((trx) =>
+          trx.insertInto('sysResource').values({ menuId, name, type, path, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
+        ),
       RACE_CLASH,
     );
     return ok(await findResource(app.db, id), '资源添加成功');
@@ -97,12 +101,14 @@ export function resourceRoutes(app: FastifyInstance): void {
     await assertUnique(app.db, { menuId: existing.menuId, type, path }, id);
     const result = await uniquely(
       () =>
-        app.db
-          .updateTable('sysResource')
-          .set({ name, type, path, remark, updatedAt: Date.now(), version: version + 1 })
-          .where('id', '=', id)
-          .where('version', '=', version)
-          .executeTakeFirst(),
+        app.access.change((trx) =>
+          trx
+            .updateTable('sysResource')
+            .set({ name, type, path, remark, updatedAt: Date.now(), version: version + 1 })
+            .where('id', '=', id)
+            .where('version', '=', version)
+            .executeTakeFirst(),
+        ),
       RACE_CLASH,
     );
     if (Number(result.numUpdatedRows) === 0) throw staleEdit();

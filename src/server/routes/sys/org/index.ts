@@ -35,7 +35,10 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
     await assertParent(app.db, scope, pid);
     const now = Date.now();
     const { id } = await uniquely(
-      () => app.db.insertInto('sysOrg').values({ pid, name, kind, code, state, sort, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
+      () =>
+        app.access.change((trx) =>
+          trx.insertInto('sysOrg').values({ pid, name, kind, code, state, sort, remark, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
+        ),
       TAKEN,
     );
     // The new unit lies under a parent whose subtree the scope covers; the scope, built before it existed, does not list it yet.
@@ -60,13 +63,15 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
     if (current.version !== version) throw staleEdit();
     const row = await uniquely(
       () =>
-        app.db
-          .updateTable('sysOrg')
-          .set({ pid: target, name, kind, code, state, sort, remark, updatedAt: Date.now(), version: version + 1 })
-          .where('id', '=', id)
-          .where('version', '=', version)
-          .returning('id')
-          .executeTakeFirst(),
+        app.access.change((trx) =>
+          trx
+            .updateTable('sysOrg')
+            .set({ pid: target, name, kind, code, state, sort, remark, updatedAt: Date.now(), version: version + 1 })
+            .where('id', '=', id)
+            .where('version', '=', version)
+            .returning('id')
+            .executeTakeFirst(),
+        ),
       TAKEN,
     );
     if (!row) throw staleEdit();
@@ -76,7 +81,7 @@ export function orgRoutes(app: FastifyInstance, _options: unknown, done: () => v
   defineRoute(app, '/sys/org/removal', 'resource', async (request) => {
     const scope = currentScope(request);
     const { id } = request.body;
-    await app.db.transaction().execute(async (trx) => {
+    await app.access.change(async (trx) => {
       const unit = await findOrg(trx, scope, id);
       if (unit.pid === null) throw invalid('根单位不能删除');
       const label = `单位「${unit.name}」`;

@@ -45,7 +45,7 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
     const units = dataScope === 'custom' ? (request.body.scopeOrgIds ?? []) : [];
     await assertScopeGivable(app.db, currentScope(request), dataScope, units);
     const now = Date.now();
-    const { id } = await app.db.transaction().execute(async (trx) => {
+    const { id } = await app.access.change(async (trx) => {
       const role = await uniquely(
         () => trx.insertInto('sysRole').values({ name, remark, state, dataScope, createdAt: now, updatedAt: now }).returning('id').executeTakeFirstOrThrow(),
         `角色名称 ${name} 已存在`,
@@ -64,7 +64,7 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
     const me = currentUser(request);
     const scope = currentScope(request);
     const { id, name, remark, state, version } = request.body;
-    await app.db.transaction().execute(async (trx) => {
+    await app.access.change(async (trx) => {
       const role = await findRole(trx, id);
       if (role.builtin === 1) {
         if (!me.builtin) throw forbidden('只有超级管理员可以修改超级管理员角色');
@@ -113,7 +113,7 @@ export function roleRoutes(app: FastifyInstance, _options: unknown, done: () => 
     return ok(role.builtin === 1 ? await everyGrant(app.db) : await storedGrants(app.db, role.id));
   });
 
-  defineRoute(app, '/sys/role/auth', 'resource', async (request) => ok(await changeGrants(app.db, currentUser(request), request.body), '授权成功'));
+  defineRoute(app, '/sys/role/auth', 'resource', async (request) => ok(await app.access.change((trx) => changeGrants(trx, currentUser(request), request.body)), '授权成功'));
 
   defineRoute(app, '/sys/role/user/inquire', 'resource', async (request) => {
     await findRole(app.db, request.body.params.roleId);
