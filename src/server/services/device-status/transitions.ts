@@ -14,10 +14,10 @@
  * never changes state without its history row and alarm.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
-import { announceAlarmEvent, publishByUnit } from '../events';
+import { announceAlarmEvent, publishByUnit, unitsOf } from '../events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type StatusDevice } from './records';
 import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
 
@@ -134,21 +134,96 @@ export const alarmsRaisedAt = (app: FastifyInstance, db: Kysely<Database>, devic
     .where('causeId', 'is', null);
 
 /**
- * The active offline alarm of the gateway of each of these devices whose gateway is offline: the
- * cause of their going offline (they are unreachable behind it), by device id.
+ * `gp.id` is the gateway of the device `child`, written so that no plan reads the children index
+ * for it: with statistics taken before there were gateways (that index empty), SQLite scanned the
+ * whole index once per chunk instead of finding the chunk's devices by id (75 ms a chunk of 1,000
+ * among a million devices, 75 s for a mass outage).
  */
-async function gatewayAlarmsOf(app: FastifyInstance, db: Kysely<Database>, deviceIds: number[]): Promise<Map<number, number>> {
+const gatewayOf = (child: string) => sql<SqlBool>`gp.id = coalesce(${sql.ref(`${child}.gateway_id`)}, 0)`;
+
+/**
+ * Which of these devices have a gateway that is offline with its offline alarm active: they went
+ * offline unreachable behind it (`recordUnreachable`).
+ */
+async function behindDownGateways(app: FastifyInstance, db: Kysely<Database>, deviceIds: number[]): Promise<Set<number>> {
   const rows = await db
     .selectFrom('hotelDevice as c')
-    .innerJoin('hotelDevicePresence as gp', 'gp.id', 'c.gatewayId')
-    .innerJoin('hotelAlarm as g', 'g.deviceId', 'c.gatewayId')
-    .select(['c.id', 'g.id as causeId'])
+    .innerJoin('hotelDevicePresence as gp', (join) => join.on(gatewayOf('c')))
+    .innerJoin('hotelAlarm as g', 'g.deviceId', 'gp.id')
+    .select('c.id')
     .where(idIn(app.dialect, 'c.id', deviceIds))
     .where('gp.online', '=', 0)
     .where('g.type', '=', OFFLINE_ALARM.type)
     .where('g.clearedAt', 'is', null)
     .execute();
-  return new Map(rows.map((row) => [row.id, Number(row.causeId)]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * What going offline means for these devices, just flipped, whose gateway is down with its offline
+ * alarm active: a 不可达 row in their status history, and an alarm each folded under the gateway's
+ * as its symptom (found by INSERT … SELECT through the gateway's active alarm, not sent back by id).
+ */
+async function recordUnreachable(app: FastifyInstance, db: Kysely<Database>, deviceIds: number[], at: number): Promise<void> {
+  await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${UNREACHABLE} from (${idRows(app.dialect, deviceIds)}) as d`.execute(db);
+  const { type, severity } = OFFLINE_ALARM;
+  await sql`
+    insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+    select c.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, g.id
+    from hotel_device c join hotel_device_presence gp on ${gatewayOf('c')} join hotel_alarm g on g.device_id = gp.id and g.type = ${type} and g.cleared_at is null
+    where ${idIn(app.dialect, 'c.id', deviceIds)}
+    on conflict (device_id, type) where cleared_at is null
+    do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
+}
+
+/**
+ * Takes offline, in `db` (the sweep's transaction that just took these gateways offline and raised
+ * their alarms), their children that are `stale` too (over the unaliased hotel_device_presence): a
+ * child heard from meanwhile, on its own or through another path, stays online. Their cause is
+ * known, so none of the general path's per-device lookups (whose gateway is down, which location
+ * alarm) are made: the children come through the gateway index with their units, for the events.
+ * Answers how many went offline.
+ */
+export async function takeChildrenOffline(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  gatewayIds: number[],
+  stale: RawBuilder<SqlBool>,
+  at: number,
+  records: TransitionRecords,
+): Promise<number> {
+  if (gatewayIds.length === 0) return 0;
+  // Locked on PostgreSQL, so a heartbeat's flush of one of them waits for this transaction and
+  // then finds it offline; on SQLite the transaction holds the one connection.
+  const children = await db
+    .selectFrom('hotelDevice')
+    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+    .select(['hotelDevice.id', 'hotelDevice.orgId'])
+    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
+    .where('hotelDevice.deletedAt', 'is', null)
+    .where(stale)
+    .$if(app.dialect === 'postgres', (q) => q.forUpdate('hotelDevicePresence'))
+    .execute();
+  if (children.length === 0) return 0;
+  const ids = children.map((child) => child.id);
+  await db
+    .updateTable('hotelDevicePresence')
+    .set(flipTo(0, at))
+    .where(idIn(app.dialect, 'id', ids))
+    .execute();
+  records.devices.add(children.map(({ id }) => ({ id })));
+  const units = new Map(children.map((child) => [child.id, child.orgId]));
+  await publishByUnit(
+    db,
+    app.dialect,
+    ids,
+    (id) => id,
+    (deviceIds) => ({ kind: 'device-status', deviceIds, online: 0, at }),
+    units,
+  );
+  await recordUnreachable(app, db, ids, at);
+  await announceAlarmEvent(db, app.dialect, { event: 'raise', type: OFFLINE_ALARM.type, deviceIds: ids, at }, SYSTEM_ACTOR, units);
+  return ids.length;
 }
 
 /** Raises (or repeats) the own offline alarms of these devices, which went offline for themselves. */
@@ -242,17 +317,19 @@ export async function applyDeviceTransitions(
     const batchIds = batch.map((device) => device.id);
     const ids = idRows(app.dialect, batchIds);
     // One event per batch and hotel: a mass outage is a few hundred events, not a million.
+    const units = await unitsOf(db, app.dialect, batchIds);
     await publishByUnit(
       db,
       app.dialect,
       batchIds,
       (id) => id,
       (deviceIds) => ({ kind: 'device-status', deviceIds, online: to, at }),
+      units,
     );
     if (to === 0) {
-      const causes = await gatewayAlarmsOf(app, db, batchIds);
-      const alone = batchIds.filter((id) => !causes.has(id));
-      const behind = batchIds.filter((id) => causes.has(id));
+      const behindIds = await behindDownGateways(app, db, batchIds);
+      const alone = batchIds.filter((id) => !behindIds.has(id));
+      const behind = batchIds.filter((id) => behindIds.has(id));
       await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${cause} from (${idRows(app.dialect, alone)}) as d`.execute(db);
       // Devices of a floor or building gone as a whole: symptoms of its location alarm.
       const located = locations && alone.length > 0 ? await locationAlarmsOf(app, db, alone) : new Map<number, number>();
@@ -267,23 +344,10 @@ export async function applyDeviceTransitions(
           on conflict (device_id, type) where cleared_at is null
           do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
       }
-      if (behind.length > 0) {
-        // Unreachable behind a gateway that is down: recorded as such, and an alarm that is its
-        // gateway's symptom (folded under it, not counted, not told to causes-only rules).
-        await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, 0, ${at}, ${UNREACHABLE} from (${idRows(app.dialect, behind)}) as d`.execute(db);
-        const rows = idValueRows(
-          app.dialect,
-          behind,
-          behind.map((id) => causes.get(id)!),
-        );
-        const { type, severity } = OFFLINE_ALARM;
-        await sql`
-          insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
-          select d.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, d.value from (${rows}) as d where true
-          on conflict (device_id, type) where cleared_at is null
-          do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
-      }
-      await announceAlarmEvent(db, app.dialect, { event: 'raise', type: OFFLINE_ALARM.type, deviceIds: batchIds, at });
+      // Unreachable behind a gateway that is down: recorded as such, and an alarm that is its
+      // gateway's symptom (folded under it, not counted, not told to causes-only rules).
+      if (behind.length > 0) await recordUnreachable(app, db, behind, at);
+      await announceAlarmEvent(db, app.dialect, { event: 'raise', type: OFFLINE_ALARM.type, deviceIds: batchIds, at }, SYSTEM_ACTOR, units);
     } else {
       await sql`insert into hotel_device_transition (device_id, online, at, cause) select d.id, ${to}, ${at}, ${cause} from (${ids}) as d`.execute(db);
       const rows = await db
