@@ -329,7 +329,7 @@ async function gatewayOutage(env, server, call, token) {
 /** What the gateway outage's targets would take where the product as built misses them (docs/architecture.md, the offline sweep). */
 const OUT_OF_REACH =
   'out of reach as built: the sweep commits a chunk every ~15 ms on SQLite (a transaction holds the one connection and the event loop: that is how long a heartbeat waits) ' +
-  'and ~100 ms on PostgreSQL, each chunk by id lists with its events and the heartbeats served between chunks, where the floor is one uncommitted pass per part. ' +
+  'and ~400 ms on PostgreSQL, each chunk by id lists with its events and the heartbeats served between chunks, where the floor is one uncommitted pass per part. ' +
   "Reaching 1.5x would take the sweep's writes off the event loop (a connection of their own in a worker thread on SQLite), so chunks could be large without holding heartbeats, " +
   "or no symptom row per child (the gateway's alarm listing its children by a join when read: the symptom rows are half the floor); the slowest heartbeat on a shared machine " +
   'is a chunk descheduled meanwhile, which only the worker thread would take out of its way.';

@@ -26,10 +26,11 @@ export const GATEWAY_CHUNK = 20;
 /**
  * How long each of the sweep's transactions aims to take. On SQLite a transaction holds the one
  * connection, and every statement the event loop, so each heartbeat meanwhile waits up to this
- * long; on PostgreSQL a heartbeat waits for none of them, and each transaction's round trips and
- * commit are a cost per chunk that larger chunks share out.
+ * long; on PostgreSQL a heartbeat waits for none of them, and each transaction's fixed statements
+ * and commit are a cost per chunk that larger chunks share out (a mass outage of 100,000 devices
+ * behind gateways: 3.7-4.8x its floor at 100 ms, 2.1x at 400 ms).
  */
-export const CHUNK_MS = { sqlite: 15, postgres: 100 } as const;
+export const CHUNK_MS = { sqlite: 15, postgres: 400 } as const;
 
 /** The size of the next chunk of a sweep: `took` is told what each chunk held and how long it took. */
 export interface Pacing {
