@@ -28,7 +28,7 @@ export const GATEWAY_CHUNK = 20;
  * connection, and every statement the event loop, so each heartbeat meanwhile waits up to this
  * long; on PostgreSQL a heartbeat waits for none of them, and each transaction's fixed statements
  * and commit are a cost per chunk that larger chunks share out (a mass outage of 100,000 devices
- * behind gateways: 3.7-4.8x its floor at 100 ms, 2.1-3.6x at 400 ms; a million: 3.0x, 1.95x).
+ * behind gateways: 3.7-4.8x its floor at 100 ms, 2.1-3.6x at 400 ms; a million: 3.0x, 1.86-1.95x).
  */
 export const CHUNK_MS = { sqlite: 15, postgres: 400 } as const;
 
