@@ -9,6 +9,8 @@ import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { expectOk, setPresence } from './support/sys-fixtures';
 import { createChannel, notifySettings } from './support/notify-fixtures';
 import { runTask } from '../../src/server/services/scheduler/tasks';
+import { sweepOffline, sweepPacing } from '../../src/server/services/device-status/offline-sweep';
+import { scriptedPacing } from './support/sweep-pacing';
 import { PROMOTED_MESSAGE, UNREACHABLE, UNREACHABLE_MESSAGE } from '../../src/server/services/device-status/transitions';
 
 const MINUTE = 60_000;
@@ -125,6 +127,77 @@ describeOnEachDatabase(
       expect(await activeAlarm(gateway.id)).toBeUndefined();
       expect(await activeAlarm(children[0].id)).toMatchObject({ causeId: null });
       expect(await history(children[0].id)).toEqual([{ online: 0, cause: 'sweep' }]);
+    });
+
+    it('a child heard from seconds ago stays online when its gateway goes down; a deleted child is left out', async () => {
+      const { gateway, children } = await gatewayWithChildren(ctx(), 4);
+      const [heard, deleted, ...silent] = children as [(typeof children)[0], (typeof children)[0], ...typeof children];
+      const now = Date.now();
+      await setPresence(db(), [gateway.id, ...silent.map((child) => child.id), deleted.id], { online: 1, lastSeenAt: now - 10 * MINUTE });
+      // Heard from through another path (its own heartbeat) just before the sweep.
+      await setPresence(db(), [heard.id], { online: 1, lastSeenAt: now - 5_000 });
+      expectOk(await ctx().call('/hotel/device/removal', { id: deleted.id }, admin));
+      await runTask('device.offlineSweep', { minutes: 5 }, { app: ctx().app, now });
+
+      const cause = (await activeAlarm(gateway.id))!;
+      expect(cause).toMatchObject({ causeId: null, startedAt: now });
+      for (const child of silent) {
+        expect(await activeAlarm(child.id)).toMatchObject({ causeId: cause.id, message: UNREACHABLE_MESSAGE });
+        expect(await history(child.id)).toEqual([{ online: 0, cause: UNREACHABLE }]);
+      }
+      const online = (id: number) => db().selectFrom('hotelDevicePresence').select('online').where('id', '=', id).executeTakeFirst();
+      expect(await online(heard.id)).toEqual({ online: 1 });
+      expect(await activeAlarm(heard.id)).toBeUndefined();
+      expect(await history(heard.id)).toEqual([]);
+      expect(await activeAlarm(deleted.id)).toBeUndefined();
+      expect(await history(deleted.id)).toEqual([]);
+    });
+
+    it("a gateway down with children of two hotels: each child's events go to its own hotel", async () => {
+      const { gateway, children } = await gatewayWithChildren(ctx(), 2);
+      const [first, second] = children as [(typeof children)[0], (typeof children)[0]];
+      const units = await db().selectFrom('sysOrg').select('id').orderBy('id').limit(2).execute();
+      expect(units).toHaveLength(2);
+      const [unitA, unitB] = units.map((unit) => unit.id) as [number, number];
+      // Set straight in the table: the screens keep a child in its gateway's hotel, the sweep must not rely on it.
+      await db().updateTable('hotelDevice').set({ orgId: unitA }).where('id', 'in', [gateway.id, first.id]).execute();
+      await db().updateTable('hotelDevice').set({ orgId: unitB }).where('id', '=', second.id).execute();
+      const outboxBefore = Number(
+        (
+          await db()
+            .selectFrom('eventOutbox')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirst()
+        )?.id ?? 0,
+      );
+      await silentSince([gateway.id, first.id, second.id], Date.now());
+
+      const events = await db().selectFrom('eventOutbox').select(['kind', 'payload', 'orgId']).where('id', '>', outboxBefore).orderBy('id').execute();
+      const addressed = (kind: string, deviceId: number) =>
+        events.filter((event) => event.kind === kind && (JSON.parse(event.payload) as { deviceIds: number[] }).deviceIds.includes(deviceId)).map((event) => event.orgId);
+      for (const kind of ['device-status', 'alarm-raised']) {
+        expect(addressed(kind, gateway.id)).toEqual([unitA]);
+        expect(addressed(kind, first.id)).toEqual([unitA]);
+        expect(addressed(kind, second.id)).toEqual([unitB]);
+      }
+      expect(await activeAlarm(second.id)).toMatchObject({ causeId: (await activeAlarm(gateway.id))!.id });
+    });
+
+    it('gateways in chunks of changing size: every gateway and child offline once', async () => {
+      const sets = [];
+      for (let i = 0; i < 5; i += 1) sets.push(await gatewayWithChildren(ctx(), 2));
+      const ids = sets.flatMap(({ gateway, children }) => [gateway.id, ...children.map((child) => child.id)]);
+      const now = Date.now();
+      await setPresence(db(), ids, { online: 1, lastSeenAt: now - 10 * MINUTE });
+      await sweepOffline(ctx().app, now, 5, { ...sweepPacing(ctx().app), gateways: scriptedPacing([2, 1, 3]) });
+      for (const { gateway, children } of sets) {
+        expect(await history(gateway.id)).toEqual([{ online: 0, cause: 'sweep' }]);
+        const cause = (await activeAlarm(gateway.id))!;
+        for (const child of children) {
+          expect(await history(child.id)).toEqual([{ online: 0, cause: UNREACHABLE }]);
+          expect(await activeAlarm(child.id)).toMatchObject({ causeId: cause.id });
+        }
+      }
     });
 
     it('rules for causes only hear of the gateway, not of its unreachable children; rules with symptoms hear of both', async () => {

@@ -7,7 +7,8 @@ import { SYSTEM_SCOPE } from '../../src/server/lib/data-scope';
 import { queryPlan } from './support/query-plan';
 import { sql, type CompiledQuery } from 'kysely';
 import { runTask } from '../../src/server/services/scheduler/tasks';
-import { flipStaleOffline, staleChunk, SWEEP_CHUNK, type StaleDevices } from '../../src/server/services/device-status/offline-sweep';
+import { ChunkPacing, flipStaleOffline, staleChunk, sweepOffline, sweepPacing, SWEEP_CHUNK, type StaleDevices } from '../../src/server/services/device-status/offline-sweep';
+import { scriptedPacing } from './support/sweep-pacing';
 import { alarmsRaisedAt, applyDeviceTransitions, DELETED_DEVICE, OFFLINE_ALARM, TransitionRecords } from '../../src/server/services/device-status/transitions';
 
 const MINUTE = 60_000;
@@ -209,6 +210,29 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
       ]);
     }, 120_000);
 
+    it('a chunk size that changes from chunk to chunk neither skips nor repeats a device', async () => {
+      const now = Date.now();
+      const ids = await quietDevices(23, 'PACE', now);
+      // Both ranges (never heard from; quiet), and devices sharing one last-seen time (ties the cursor steps over).
+      await setPresence(db(), ids.slice(0, 6), { online: 1, lastSeenAt: null });
+      await setPresence(db(), ids.slice(6, 15), { online: 1, lastSeenAt: now - 20 * MINUTE });
+      expect(await sweepOffline(ctx().app, now, 5, { ...sweepPacing(ctx().app), devices: scriptedPacing([3, 1, 5, 2, 4]) })).toBe(
+        `已将 ${ids.length} 台超过 5 分钟没有心跳的设备标记为离线`,
+      );
+      const perDevice = async (table: 'hotelDeviceTransition' | 'hotelAlarm') =>
+        (
+          await db()
+            .selectFrom(table)
+            .select(['deviceId', (eb) => eb.fn.countAll<number | string>().as('n')])
+            .where('deviceId', 'in', ids)
+            .groupBy('deviceId')
+            .orderBy('deviceId')
+            .execute()
+        ).map((row) => [row.deviceId, Number(row.n)]);
+      expect(await perDevice('hotelDeviceTransition')).toEqual(ids.map((id) => [id, 1]));
+      expect(await perDevice('hotelAlarm')).toEqual(ids.map((id) => [id, 1]));
+    });
+
     it('past the chunk whose alarms the record itemizes, repeats an active alarm and counts only the alarms it raised', async () => {
       const now = Date.now();
       const ids = await quietDevices(SWEEP_CHUNK + 7, 'REPEAT', now);
@@ -230,6 +254,26 @@ describeOnEachDatabase('hotel/alarm', (ctx) => {
         { action: '告警产生', targetLabel: `${ids.length - repeating.length} 条离线告警` },
       ]);
     }, 120_000);
+  });
+
+  describe('chunks paced by the time they take', () => {
+    it('grow after a chunk quicker than the budget and shrink after a slower one, at most twofold, within their bounds', () => {
+      const pacing = new ChunkPacing(100, 10, 300);
+      pacing.took(100, 1);
+      expect(pacing.size).toBe(200);
+      pacing.took(200, 10);
+      expect(pacing.size).toBe(200);
+      pacing.took(200, 5);
+      expect(pacing.size).toBe(300);
+      pacing.took(300, 300);
+      expect(pacing.size).toBe(150);
+      // An empty chunk tells nothing.
+      pacing.took(0, 50);
+      expect(pacing.size).toBe(150);
+      const single = new ChunkPacing(1, 10, 300);
+      single.took(1, 1_000);
+      expect(single.size).toBe(1);
+    });
   });
 
   describe('a flip and its history are one transaction', () => {

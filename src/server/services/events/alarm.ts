@@ -8,7 +8,14 @@ import type { Dialect } from '../../db/dialect';
 import { notifyAlarmEvent, type AlarmEvent } from '../notification/alarm-events';
 import { devicesOfAlarms, publishByUnit } from './outbox';
 
-export async function announceAlarmEvent(db: Kysely<Database> | Transaction<Database>, dialect: Dialect, event: AlarmEvent, by = '系统'): Promise<void> {
+/** `units`: the raised alarms' devices' organisation units, where the caller has already read them. */
+export async function announceAlarmEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  dialect: Dialect,
+  event: AlarmEvent,
+  by = '系统',
+  units?: ReadonlyMap<number, number | null>,
+): Promise<void> {
   await notifyAlarmEvent(db, dialect, event);
   if (event.event === 'raise') {
     await publishByUnit(
@@ -17,6 +24,7 @@ export async function announceAlarmEvent(db: Kysely<Database> | Transaction<Data
       event.deviceIds,
       (id) => id,
       (deviceIds) => ({ kind: 'alarm-raised', type: event.type, deviceIds, at: event.at }),
+      units,
     );
   } else if (event.event === 'promote') {
     const deviceOf = await devicesOfAlarms(db, dialect, event.alarmIds);

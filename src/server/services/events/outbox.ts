@@ -67,27 +67,40 @@ export async function publishEvents(db: Db, dialect: Dialect, events: Array<{ ev
 
 export const publishEvent = (db: Db, dialect: Dialect, event: LiveEvent, to?: EventAddress) => publishEvents(db, dialect, [{ event, to }]);
 
+/** The organisation unit of each of these devices, for `publishByUnit`. */
+export async function unitsOf(db: Db, dialect: Dialect, deviceIds: readonly number[]): Promise<Map<number, number | null>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('hotelDevice')
+    .select(['id', 'orgId'])
+    .where(idIn(dialect, 'id', deviceIds))
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.orgId]));
+}
+
 /**
  * Publishes an event about devices once per organisation unit they belong to, each addressed to
  * its unit, so the data-scope filter of the streams can hold it (an event naming devices of two
- * hotels would otherwise reach neither hotel's staff, or both). `deviceOf` names each item's device.
+ * hotels would otherwise reach neither hotel's staff, or both). `deviceOf` names each item's device;
+ * `units` are the devices' units where the caller has already read them (else they are read here).
  */
-export async function publishByUnit<T>(db: Db, dialect: Dialect, items: readonly T[], deviceOf: (item: T) => number, eventFor: (items: T[]) => LiveEvent): Promise<void> {
+export async function publishByUnit<T>(
+  db: Db,
+  dialect: Dialect,
+  items: readonly T[],
+  deviceOf: (item: T) => number,
+  eventFor: (items: T[]) => LiveEvent,
+  units?: ReadonlyMap<number, number | null>,
+): Promise<void> {
   if (items.length === 0) return;
-  const deviceIds = [...new Set(items.map(deviceOf))];
-  const units = new Map(
-    (
-      await db
-        .selectFrom('hotelDevice')
-        .select(['id', 'orgId'])
-        .where(idIn(dialect, 'id', deviceIds))
-        .execute()
-    ).map((row) => [row.id, row.orgId]),
-  );
+  const unitOf = units ?? (await unitsOf(db, dialect, [...new Set(items.map(deviceOf))]));
   const byUnit = new Map<number | null, T[]>();
   for (const item of items) {
-    const unit = units.get(deviceOf(item)) ?? null;
-    byUnit.set(unit, [...(byUnit.get(unit) ?? []), item]);
+    const unit = unitOf.get(deviceOf(item)) ?? null;
+    const group = byUnit.get(unit);
+    // Pushed, not copied: a batch of a mass outage is thousands of devices of one hotel.
+    if (group) group.push(item);
+    else byUnit.set(unit, [item]);
   }
   await publishEvents(
     db,
