@@ -15,7 +15,7 @@
  * (alarm-events.ts), then takes the escalation steps that came due, then sends.
  *
  * Pacing: the worker shares its process with the API (above all the heartbeats). Working through
- * a backlog (a full round, or a round that expanded alarms: an alarm storm), it rests after each
+ * a backlog (a full claim or a full expansion: an alarm storm), it rests after each
  * round long enough that expanding and delivering take at most NOTIFY_DELIVERY_SHARE_PERCENT of
  * the time while the rest of the process is busy (their costs per alarm and per message are the
  * fastest they have been: a round on a busy process also lasts through the other work it let run),
@@ -144,10 +144,11 @@ export class NotificationWorker {
       const taken = await this.round();
       if (taken === 0 && expanded === 0) return total;
       total += taken;
-      if (!paced || (taken < CLAIM_BATCH && expanded === 0) || this.stopped) continue;
-      // A round's own cost: the fastest expansions per alarm and rounds per message seen (a round
-      // on a busy process also holds the other work it let run meanwhile, which would rest the
-      // worker for that too).
+      // Only a backlog is paced: a full expansion or a full claim.
+      if (!paced || (taken < CLAIM_BATCH && expanded < EXPAND_BATCH) || this.stopped) continue;
+      // A round's own cost: the fastest full expansions per alarm and full rounds per message seen
+      // (a round on a busy process also holds the other work it let run meanwhile, which would
+      // rest the worker for that too).
       if (expanded === EXPAND_BATCH) this.msPerAlarm = Math.min(this.msPerAlarm, (expandedAt - started) / expanded);
       if (taken === CLAIM_BATCH) this.msPerMessage = Math.min(this.msPerMessage, (performance.now() - expandedAt) / taken);
       const cost = (expanded > 0 ? expanded * this.msPerAlarm : 0) + (taken > 0 ? taken * this.msPerMessage : 0);
