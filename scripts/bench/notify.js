@@ -6,7 +6,10 @@
  *   over 1 channel and over 8 (channels are sent to side by side), until the receiver has them all;
  * - delay: BENCH_NOTIFY_SAMPLES messages queued one per transaction, 20 ms apart, each woken
  *   after its commit as the alarm code does: from the commit to the receiver's arrival, p50/p99;
- * - heartbeats during a storm of BENCH_NOTIFY_STORM alarms (one sweep), without and with a rule.
+ *   then as many alarms raised one per transaction under a rule sending each to the webhook: the
+ *   alarm's transaction leaves a marker, the worker expands it into the message and sends it;
+ * - heartbeats during a storm of BENCH_NOTIFY_STORM alarms (one sweep), without and with a rule
+ *   (the worker expanding the sweep's markers and delivering, paced, in the window).
  *
  * Needs `npm run build`. BENCH_NOTIFY_DATABASES=sqlite,postgres picks the databases;
  * BENCH_NOTIFY_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a temporary
@@ -82,6 +85,7 @@ async function benchOne(name, env) {
   const { openDatabase } = require(path.join(root, 'dist/node/server/db/connection.js'));
   const { buildApp, closeApp } = require(path.join(root, 'dist/node/server/app.js'));
   const { enqueueNotifications, startNotificationWorker } = require(path.join(root, 'dist/node/server/services/notification/index.js'));
+  const { notifyAlarmEvent } = require(path.join(root, 'dist/node/server/services/notification/alarm-events.js'));
 
   console.log(`\n== Notifications on ${name}: webhook receiver with no vendor limit, worker in the app's process`);
   // NOTIFY_DELIVERY_SHARE_PERCENT=100 compares with delivery unpaced.
@@ -159,6 +163,12 @@ async function benchOne(name, env) {
     );
     sent += SAMPLES;
 
+    const alarmDelays = await raiseOneByOne(app, database, { channelId: channels[0], receiver, sentBefore: sent, notifyAlarmEvent });
+    console.log(
+      `  delay from alarm commit to delivery, ${SAMPLES} alarms one at a time (marker, expansion, send): p50 ${percentile(alarmDelays, 50).toFixed(1)} ms  p99 ${percentile(alarmDelays, 99).toFixed(1)} ms  max ${alarmDelays.at(-1).toFixed(1)} ms`,
+    );
+    sent += SAMPLES;
+
     let floor = 0;
     for (const withRule of [false, true]) {
       const { delivered, rate } = await storm(app, database, { channelId: channels[0], withRule, receiver, sentBefore: sent, floor });
@@ -171,6 +181,84 @@ async function benchOne(name, env) {
     await worker.stop();
     await closeApp(app, database);
   }
+}
+
+const benchRule = (name, stamp, channelId) => ({
+  name,
+  state: 1,
+  alarmTypes: '[]',
+  minSeverity: 'warning',
+  locationId: null,
+  symptoms: 1,
+  channelIds: JSON.stringify([channelId]),
+  quietStart: null,
+  quietEnd: null,
+  escalation: '[]',
+  remark: '',
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+/**
+ * SAMPLES alarms raised one per transaction, 20 ms apart, as the alarm code raises them (the alarm
+ * row and `notifyAlarmEvent` in one transaction, the worker woken after the commit), under a rule
+ * sending each to the webhook: from each commit to its message's arrival, sorted.
+ */
+async function raiseOneByOne(app, database, { channelId, receiver, sentBefore, notifyAlarmEvent }) {
+  const stamp = Date.now();
+  const devices = await database.db
+    .insertInto('hotelDevice')
+    .values(
+      Array.from({ length: SAMPLES }, (_, n) => ({
+        name: `延迟设备 ${n}`,
+        sn: `DELAY-${n}`,
+        type: 'lock',
+        locationId: null,
+        state: 1,
+        keyHash: 'x',
+        remark: '',
+        createdAt: stamp,
+        updatedAt: stamp,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const rule = await database.db
+    .insertInto('notifyRule')
+    .values(benchRule('压测规则（延迟）', stamp, channelId))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Earlier parts queued messages naming made-up alarm ids: only this part's messages count.
+  const { last } = await database.db
+    .selectFrom('notifyMessage')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirstOrThrow();
+  const committed = new Map();
+  for (const { id: deviceId } of devices) {
+    const at = Date.now();
+    await database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('hotelAlarm').values({ deviceId, type: 'offline', severity: 'major', message: '设备心跳超时，已离线', startedAt: at, lastAt: at, count: 1 }).execute();
+      await notifyAlarmEvent(trx, database.dialect, { event: 'raise', type: 'offline', deviceIds: [deviceId], at });
+    });
+    committed.set(deviceId, now());
+    app.notifications.wake();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await receiver.reached(sentBefore + SAMPLES);
+  await database.db.updateTable('notifyRule').set({ state: 0 }).where('id', '=', rule.id).execute();
+  const messages = await database.db
+    .selectFrom('notifyMessage as m')
+    .innerJoin('hotelAlarm as a', 'a.id', 'm.alarmId')
+    .select(['m.id', 'a.deviceId'])
+    .where('m.kind', '=', 'raise')
+    .where('m.id', '>', Number(last ?? 0))
+    .where(
+      'a.deviceId',
+      'in',
+      devices.map((device) => device.id),
+    )
+    .execute();
+  return messages.map((message) => receiver.arrivals.get(Number(message.id)) - committed.get(message.deviceId)).sort((a, b) => a - b);
 }
 
 /**
@@ -202,21 +290,7 @@ async function storm(app, database, { channelId, withRule, receiver, sentBefore,
   const rule = withRule
     ? await database.db
         .insertInto('notifyRule')
-        .values({
-          name: '压测规则',
-          state: 1,
-          alarmTypes: '[]',
-          minSeverity: 'warning',
-          locationId: null,
-          symptoms: 1,
-          channelIds: JSON.stringify([channelId]),
-          quietStart: null,
-          quietEnd: null,
-          escalation: '[]',
-          remark: '',
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
+        .values(benchRule('压测规则', stamp, channelId))
         .returning('id')
         .executeTakeFirstOrThrow()
     : null;

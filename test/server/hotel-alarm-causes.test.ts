@@ -7,7 +7,7 @@
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
 import { expectOk, setPresence } from './support/sys-fixtures';
-import { createChannel, notifySettings } from './support/notify-fixtures';
+import { createChannel, expandAll, notifySettings } from './support/notify-fixtures';
 import { runTask } from '../../src/server/services/scheduler/tasks';
 import { sweepOffline, sweepPacing } from '../../src/server/services/device-status/offline-sweep';
 import { scriptedPacing } from './support/sweep-pacing';
@@ -226,6 +226,8 @@ describeOnEachDatabase(
       expectOk(await rule(`含衍生-${ctx().database.dialect}`, everything.id, 1));
       const { gateway, children } = await gatewayWithChildren(ctx(), 2);
       await silentSince([gateway.id, ...children.map((child) => child.id)], Date.now());
+      // The worker turns the alarms' events into messages.
+      await expandAll(ctx());
       const told = async (channelId: number) =>
         (
           await db()

@@ -7,7 +7,7 @@
  */
 import { describeOnEachDatabase } from './support/harness';
 import { createRole, expectOk, menuGrants, setPresence, USER_PASSWORD } from './support/sys-fixtures';
-import { createChannel, notifySettings } from './support/notify-fixtures';
+import { createChannel, expandAll, notifySettings } from './support/notify-fixtures';
 import { runTask } from '../../src/server/services/scheduler/tasks';
 import { LOCATION_ALARMS, LOCATION_PROMOTED_MESSAGE } from '../../src/server/services/device-status/location-alarms';
 
@@ -319,6 +319,8 @@ describeOnEachDatabase(
         Date.now(),
       );
       const floor = (await locationAlarm(floorId))!;
+      // The worker turns the alarms' events into messages.
+      await expandAll(ctx());
       const told = await db().selectFrom('notifyMessage').select(['alarmId', 'body']).where('channelId', '=', channel.id).where('kind', '=', 'raise').execute();
       expect(told.map((message) => Number(message.alarmId))).toEqual([Number(floor.id)]);
       // Its location is the floor (主楼 / 8F), not the representative device's room under it.

@@ -1,7 +1,7 @@
 /**
  * Issue 28: alarms reach people. A device going offline (the offline sweep) or coming back (its
- * heartbeat) queues messages for the matching rules in the alarm's own transaction; the worker
- * delivers them to real local receivers. One message per matching channel with the alarm's text and
+ * heartbeat) leaves a marker in the alarm's own transaction; the worker expands it into messages for
+ * the matching rules and delivers them to real local receivers. One message per matching channel with the alarm's text and
  * its console link; the clear goes to the channels told of the raise; maintenance windows and quiet
  * hours keep it quiet (the alarm is still recorded); an escalation step goes out after its minutes
  * unless the alarm was acknowledged. On both databases.
@@ -9,7 +9,7 @@
 import { describeOnEachDatabase } from './support/harness';
 import { expectOk, setPresence } from './support/sys-fixtures';
 import { VendorReceiver } from './support/vendor-receiver';
-import { CONSOLE_URL, createChannel, messagesOf, notifySettings, TestClock, testWorker } from './support/notify-fixtures';
+import { CONSOLE_URL, createChannel, expandAll, messagesOf, notifySettings, TestClock, testWorker } from './support/notify-fixtures';
 import { runTask } from '../../src/server/services/scheduler/tasks';
 import { inQuietHours } from '../../src/server/services/notification/alarm-events';
 import type { BodyOf } from '../../src/contract';
@@ -76,15 +76,18 @@ describeOnEachDatabase(
       return { ...created.device, key: created.deviceKey };
     }
 
-    /** The devices go offline at the clock's time: the sweep raises their alarms. */
+    /** The devices go offline at the clock's time: the sweep raises their alarms; their messages are queued. */
     async function goOffline(ids: number[]) {
       await setPresence(db(), ids, { online: 1, lastSeenAt: clock.now() - 10 * MINUTE });
       await runTask('device.offlineSweep', { minutes: 5 }, { app: ctx().app, now: clock.now() });
+      await expandAll(ctx());
     }
 
+    /** The device reports: its alarm clears; the clear's messages are queued. */
     async function heartbeat(sn: string, key: string) {
       const response = await ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': key }, payload: { sn } });
       expect(response.json()).toMatchObject({ code: 200 });
+      await expandAll(ctx());
     }
 
     const alarmOf = (deviceId: number) => db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -250,6 +253,7 @@ describeOnEachDatabase(
       await goOffline([told.id]);
       const alarm = await alarmOf(told.id);
       expect(await ctx().call('/hotel/alarm/clear', { ids: [alarm.id] }, admin)).toMatchObject({ code: 200 });
+      await expandAll(ctx());
       expect((await messagesAbout(alarm.id)).map((m) => m.kind)).toEqual(['raise', 'clear']);
 
       await db().updateTable('notifyRule').set({ state: 0 }).execute();
@@ -257,6 +261,7 @@ describeOnEachDatabase(
       await goOffline([quiet.id]);
       const quietAlarm = await alarmOf(quiet.id);
       expect(await ctx().call('/hotel/alarm/clear', { ids: [quietAlarm.id] }, admin)).toMatchObject({ code: 200 });
+      await expandAll(ctx());
       expect(await messagesAbout(quietAlarm.id)).toEqual([]);
     });
 

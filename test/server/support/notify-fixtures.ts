@@ -6,6 +6,7 @@
 import { loadConfig, type NotifyConfig, type ServerConfig } from '../../../src/server/config';
 import { NotificationWorker } from '../../../src/server/services/notification/worker';
 import { enqueueNotifications, type NotificationMessage } from '../../../src/server/services/notification';
+import { expandAlarmEvents } from '../../../src/server/services/notification/alarm-events';
 import type { BodyOf } from '../../../src/contract';
 import type { TestApp } from './harness';
 import { expectOk } from './sys-fixtures';
@@ -57,6 +58,11 @@ export const alarmMessage = (channelId: number, n: number, overrides: Partial<No
 
 export async function enqueue(t: TestApp, messages: NotificationMessage[], clock: TestClock): Promise<void> {
   await t.database.db.transaction().execute((trx) => enqueueNotifications(trx, messages, clock.now()));
+}
+
+/** What the worker's rounds do first, alone: every alarm event waiting becomes its messages (queued, not sent). */
+export async function expandAll(t: TestApp): Promise<void> {
+  while ((await expandAlarmEvents(t.database.db, t.database.dialect)) > 0);
 }
 
 export const messagesOf = (t: TestApp, channelId: number) => t.database.db.selectFrom('notifyMessage').selectAll().where('channelId', '=', channelId).orderBy('id').execute();

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
 import type { LiveEventKind } from '../../../contract/events';
 import { holdsRow, scopeOf, unitsReadNow, type DataScope } from '../../lib/data-scope';
-import { localWake } from './outbox';
+import { ALARM_NOTIFICATION_KIND, localWake } from './outbox';
 import { liveSessions, TICKET_TTL_MS, type StreamIdentity } from './tickets';
 
 /** Outbox rows read per query. */
@@ -232,6 +232,8 @@ export class EventHub {
     const grants = await this.grants(rows, streams);
     const scopes = await this.scopes(streams);
     for (const row of rows) {
+      // The notification worker's work, not an event.
+      if (row.kind === ALARM_NOTIFICATION_KIND) continue;
       for (const stream of streams) {
         if (stream.closed) continue;
         if (row.sessionId !== null) {
@@ -326,13 +328,15 @@ export class EventHub {
 }
 
 /**
- * Drops outbox rows past the resume window and lapsed tickets: every minute while a stream is
+ * Drops outbox rows past the resume window (but no notification marker: the worker deletes those
+ * once expanded, whenever that is) and lapsed tickets: every minute while a stream is
  * open here, and with the daily session purge (so an outbox nobody reads stays bounded too).
  */
 export async function pruneEvents(db: Kysely<Database>, now = Date.now()): Promise<void> {
   await db
     .deleteFrom('eventOutbox')
     .where('createdAt', '<', now - RETENTION_MS)
+    .where('kind', '!=', ALARM_NOTIFICATION_KIND)
     .execute();
   await db
     .deleteFrom('eventTicket')

@@ -16,6 +16,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The PostgreSQL channel every instance listens on. */
 export const EVENT_CHANNEL = 'console_events';
+/**
+ * The kind of a notification marker (notification/alarm-events.ts): written in an alarm's
+ * transaction for the notification worker, not an event for consoles; the live streams skip it and
+ * the pruning of old events keeps it until the worker has expanded it.
+ */
+export const ALARM_NOTIFICATION_KIND = 'alarm-notification';
 
 /**
  * SQLite's wake-up: every stream hub of this process listens (one database file is one process's).

@@ -1,7 +1,7 @@
 /**
- * Alarms reach people: the one place where an alarm's raise or clear becomes messages, called in
- * the transaction that raised or cleared it (`notifyAlarmEvent`), and where escalation steps come
- * due (`escalateDue`, run by the delivery worker). What goes where is the rules' (notify_rule):
+ * Alarms reach people: the one place where an alarm's raise or clear becomes messages, and where
+ * escalation steps come due (`escalateDue`, run by the delivery worker). What goes where is the
+ * rules' (notify_rule):
  *
  * - a raise goes, once per channel, to the channels of every enabled rule it matches: alarm type,
  *   lowest severity, organisation unit subtree (the device's unit: its hotel), location subtree,
@@ -13,6 +13,16 @@
  *   sends it to the step's channels unless the alarm was acknowledged or cleared meanwhile;
  * - a clear goes to every channel that was told of the raise (or of an escalation), whatever the
  *   rules and windows say now, and drops the steps still waiting.
+ *
+ * In two steps, so that an alarm storm costs the transaction that raised it one row per batch:
+ * `notifyAlarmEvent`, in that transaction, writes a marker (a row of the event outbox, never
+ * streamed) naming the event's alarms and time; `expandAlarmEvents`, run by the delivery worker
+ * in small transactions of its own, turns the oldest marker's alarms into messages and escalation
+ * steps and deletes or shortens the marker in the same transaction. A crash before that commit
+ * leaves the marker whole, so each message is queued exactly once. Markers are expanded in order
+ * and by one instance at a time (on PostgreSQL under a transaction advisory lock), so a clear
+ * always finds the messages of its raise. Windows and quiet hours are read at the event's time;
+ * rules, channels and templates as they stand when the marker is expanded (moments later).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -23,6 +33,7 @@ import { enqueueNotifications, type NotificationMessage } from './outbox';
 import { loadTemplates, renderAlarmMessage, type AlarmFields, type AlarmMessageKind, type TemplateSet } from './templates';
 import { parseJsonList } from '../../lib/json-list';
 import { readOrgTree, subtreesOf } from '../../lib/data-scope';
+import { ALARM_NOTIFICATION_KIND } from '../events/outbox';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,6 +43,18 @@ export type AlarmEvent =
   /** Symptoms that became alarms of their own (their cause cleared while their device stays silent): raised now. */
   | { event: 'promote'; type: string; alarmIds: number[]; at: number }
   | { event: 'clear'; alarmIds: number[]; at: number };
+
+/** Alarms of a marker expanded per transaction: a storm's expansion keeps to short transactions. */
+export const EXPAND_BATCH = 200;
+/** The PostgreSQL advisory lock key of the expansion (any constant no other lock of the product uses). */
+const EXPANSION_LOCK = 280_001;
+
+/** What a marker holds: the alarms one event raised (or promoted) or cleared, and when. */
+interface PendingEvent {
+  event: 'raise' | 'clear';
+  alarmIds: number[];
+  at: number;
+}
 
 /** More severe first: a rule's lowest severity lets through itself and those before it. */
 const SEVERITY_ORDER = ['critical', 'major', 'minor', 'warning'];
@@ -177,8 +200,8 @@ function messagesFor(
 /** The edited templates, read only when there is a message to write. */
 const templatesFor = (db: Db, types: Map<number, string>): Promise<TemplateSet> => (types.size === 0 ? Promise.resolve(new Map()) : loadTemplates(db));
 
-async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[], at: number, rules: Rule[]): Promise<number> {
-  // The alarms this event raised (not repeats of active ones): started now, counted once.
+/** The alarms a raise event raised (not repeats of active ones): started now, counted once. */
+async function raisedIds(db: Db, dialect: Dialect, type: string, deviceIds: number[], at: number): Promise<number[]> {
   const ids = await db
     .selectFrom('hotelAlarm')
     .select('id')
@@ -190,13 +213,7 @@ async function raised(db: Db, dialect: Dialect, type: string, deviceIds: number[
     .where(sql<number>`+${sql.ref('startedAt')}`, '=', at)
     .where(sql<number>`+${sql.ref('count')}`, '=', 1)
     .execute();
-  return raisedAlarms(
-    db,
-    dialect,
-    ids.map((row) => Number(row.id)),
-    at,
-    rules,
-  );
+  return ids.map((row) => Number(row.id));
 }
 
 /** The messages and escalation steps of these alarms, raised at `at`. */
@@ -254,16 +271,60 @@ async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number)
 }
 
 /**
- * Queues the messages an alarm event calls for, in `db`: the transaction that raised or cleared the
- * alarms, so the messages exist exactly when the change does. Answers how many were queued; the
- * caller wakes the worker after its commit. Without enabled rules a raise costs one small query.
+ * Records, in `db` (the transaction that raised or cleared the alarms), that an alarm event is to
+ * become messages: one marker row, so the marker exists exactly when the change does. The caller
+ * wakes the worker after its commit, which expands it. Without enabled rules a raise costs one
+ * small query and no marker; a clear always leaves one (its raise may still be a marker).
  */
-export async function notifyAlarmEvent(db: Db, dialect: Dialect, event: AlarmEvent): Promise<number> {
-  if (event.event === 'clear') return event.alarmIds.length === 0 ? 0 : cleared(db, dialect, event.alarmIds, event.at);
-  if ((event.event === 'raise' ? event.deviceIds : event.alarmIds).length === 0) return 0;
-  const rules = await enabledRules(db);
-  if (rules.length === 0) return 0;
-  return event.event === 'raise' ? raised(db, dialect, event.type, event.deviceIds, event.at, rules) : raisedAlarms(db, dialect, event.alarmIds, event.at, rules);
+export async function notifyAlarmEvent(db: Db, dialect: Dialect, event: AlarmEvent): Promise<void> {
+  if (event.event === 'clear') return mark(db, { event: 'clear', alarmIds: event.alarmIds, at: event.at });
+  if ((event.event === 'raise' ? event.deviceIds : event.alarmIds).length === 0) return;
+  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  if (!rule) return;
+  const alarmIds = event.event === 'raise' ? await raisedIds(db, dialect, event.type, event.deviceIds, event.at) : event.alarmIds;
+  await mark(db, { event: 'raise', alarmIds, at: event.at });
+}
+
+async function mark(db: Db, pending: PendingEvent): Promise<void> {
+  if (pending.alarmIds.length === 0) return;
+  await db
+    .insertInto('eventOutbox')
+    .values({ kind: ALARM_NOTIFICATION_KIND, payload: JSON.stringify(pending), resource: null, sessionId: null, orgId: null, createdAt: Date.now() })
+    .execute();
+}
+
+/**
+ * Expands up to `limit` alarms of the oldest marker into their messages (and escalation steps), in
+ * one transaction that also deletes the marker or leaves it the alarms still to do. Answers how many
+ * alarms it took: 0 when no marker waits, or when another instance is expanding (PostgreSQL).
+ */
+export async function expandAlarmEvents(db: Kysely<Database>, dialect: Dialect, limit = EXPAND_BATCH): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${EXPANSION_LOCK}) as locked`.execute(trx);
+      if (!rows[0]?.locked) return 0;
+    }
+    const marker = await trx.selectFrom('eventOutbox').select(['id', 'payload']).where('kind', '=', ALARM_NOTIFICATION_KIND).orderBy('id').limit(1).executeTakeFirst();
+    if (!marker) return 0;
+    const pending = JSON.parse(marker.payload) as PendingEvent;
+    const taken = pending.alarmIds.slice(0, limit);
+    const rest = pending.alarmIds.slice(limit);
+    if (rest.length > 0) {
+      await trx
+        .updateTable('eventOutbox')
+        .set({ payload: JSON.stringify({ ...pending, alarmIds: rest }) })
+        .where('id', '=', marker.id)
+        .execute();
+    } else {
+      await trx.deleteFrom('eventOutbox').where('id', '=', marker.id).execute();
+    }
+    if (pending.event === 'clear') await cleared(trx, dialect, taken, pending.at);
+    else {
+      const rules = await enabledRules(trx);
+      if (rules.length > 0) await raisedAlarms(trx, dialect, taken, pending.at, rules);
+    }
+    return taken.length;
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The outbox (notify_message): a row per message to send, written in the transaction of the change
- * it tells of, claimed by one instance at a time and moved to its outcome. The delivery worker
+ * it tells of (an alarm's: in the one that expands its marker, alarm-events.ts), claimed by one instance at a time and moved to its outcome. The delivery worker
  * (worker.ts) is its only reader; `enqueueNotifications` is what the rest of the product calls.
  */
 import type { Kysely, Transaction } from 'kysely';

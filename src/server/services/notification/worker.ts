@@ -11,11 +11,14 @@
  * fails for now gives the rest of its round back untried, so a receiver that hangs costs one
  * timeout per round, not one per message.
  *
+ * Each round first expands a chunk of the alarm events waiting as markers into messages
+ * (alarm-events.ts), then takes the escalation steps that came due, then sends.
+ *
  * Pacing: the worker shares its process with the API (above all the heartbeats). Working through
- * a backlog (a full round: an alarm storm), it rests after each round long enough that delivery
- * takes at most NOTIFY_DELIVERY_SHARE_PERCENT of the time while the rest of the process is busy
- * (its cost per message is the fastest it has been: a round on a busy process also lasts through the
- * other work it let run),
+ * a backlog (a full claim or a full expansion: an alarm storm), it rests after each
+ * round long enough that expanding and delivering take at most NOTIFY_DELIVERY_SHARE_PERCENT of
+ * the time while the rest of the process is busy (their costs per alarm and per message are the
+ * fastest they have been: a round on a busy process also lasts through the other work it let run),
  * so heartbeats keep their rate; when the process was idle during the last rest, the next rest is
  * only a short look (delivery then runs at full speed). Nothing is dropped: the backlog waits in
  * the outbox, and the vendors' limits still merge what a throttled channel cannot take into digests.
@@ -31,7 +34,7 @@ import type { NotifyConfig } from '../../config';
 import type { OperationEntry } from '../../lib/audit-chain';
 import type { OutboundClient } from '../../lib/outbound/client';
 import type { Audit } from '../../plugins/app/audit';
-import { escalateDue } from './alarm-events';
+import { escalateDue, EXPAND_BATCH, expandAlarmEvents } from './alarm-events';
 import { maxAttemptsOf } from './channel-config';
 import { foldIntoDigest } from './digest';
 import { claimDue, markFailed, markRetry, markSent, noteThrottled, release, renewClaims, type MessageRow } from './outbox';
@@ -97,6 +100,8 @@ export class NotificationWorker {
   private stopped = true;
   /** The least time a message has taken in a full round: what delivery itself costs (pacing). */
   private msPerMessage = Number.POSITIVE_INFINITY;
+  /** The least time an alarm has taken in a full expansion: what expanding itself costs (pacing). */
+  private msPerAlarm = Number.POSITIVE_INFINITY;
 
   constructor(private readonly deps: WorkerDependencies) {
     this.claimer = `${deps.instanceId}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 64);
@@ -125,28 +130,39 @@ export class NotificationWorker {
   }
 
   /**
-   * Sends what is due, round after round, until a round finds nothing; answers how many messages it
-   * took. Paced (the running worker), it rests after each full round (see Pacing above); a test's
-   * drain is not.
+   * Expands and sends what is due, round after round, until a round finds nothing; answers how many
+   * messages it took. Paced (the running worker), it rests after each busy round (see Pacing above);
+   * a test's drain is not.
    */
   async drain(paced = false): Promise<number> {
     let total = 0;
     let othersBusy = false;
     for (;;) {
       const started = performance.now();
+      const expanded = await this.expand();
+      const expandedAt = performance.now();
       const taken = await this.round();
-      if (taken === 0) return total;
+      if (taken === 0 && expanded === 0) return total;
       total += taken;
-      if (!paced || taken < CLAIM_BATCH || this.stopped) continue;
-      // A round's own cost: the fastest rounds per message seen (a round on a busy process also
-      // holds the other work it let run meanwhile, which would rest the worker for that too).
-      this.msPerMessage = Math.min(this.msPerMessage, (performance.now() - started) / taken);
-      const rest = othersBusy ? restAfter(taken * this.msPerMessage, this.deps.config.deliveryShare) : LOOK_MS;
+      // Only a backlog is paced: a full expansion or a full claim.
+      if (!paced || (taken < CLAIM_BATCH && expanded < EXPAND_BATCH) || this.stopped) continue;
+      // A round's own cost: the fastest full expansions per alarm and full rounds per message seen
+      // (a round on a busy process also holds the other work it let run meanwhile, which would
+      // rest the worker for that too).
+      if (expanded === EXPAND_BATCH) this.msPerAlarm = Math.min(this.msPerAlarm, (expandedAt - started) / expanded);
+      if (taken === CLAIM_BATCH) this.msPerMessage = Math.min(this.msPerMessage, (performance.now() - expandedAt) / taken);
+      const cost = (expanded > 0 ? expanded * this.msPerAlarm : 0) + (taken > 0 ? taken * this.msPerMessage : 0);
+      const rest = othersBusy && Number.isFinite(cost) ? restAfter(cost, this.deps.config.deliveryShare) : LOOK_MS;
       if (rest <= 0) continue;
       const before = performance.eventLoopUtilization();
       await sleep(rest);
       othersBusy = performance.eventLoopUtilization(before).utilization >= OTHERS_BUSY;
     }
+  }
+
+  /** Expands one chunk of the alarm events waiting into messages; answers how many alarms it took. */
+  expand(): Promise<number> {
+    return expandAlarmEvents(this.deps.db, this.deps.dialect);
   }
 
   private schedule(delayMs: number): void {
