@@ -88,6 +88,15 @@ describeOnEachDatabase('hotel/device removal', (ctx) => {
     expect(await ctx().call('/hotel/device/removal', { id: gateway.id }, admin)).toMatchObject({ code: 200 });
   });
 
+  it('leaves a deleted device out of the 控制台 counts', async () => {
+    const { device: d } = expectOk(await ctx().call('/hotel/device/creation', device('DEL-PANEL'), admin));
+    const before = expectOk(await ctx().call('/sys/panel/inquire', {}, admin));
+    expectOk(await ctx().call('/hotel/device/removal', { id: d.id }, admin));
+    const after = expectOk(await ctx().call('/sys/panel/inquire', {}, admin));
+    expect(after.devices).toBe(before.devices - 1);
+    expect(after.devicesOffline).toBe(before.devicesOffline - 1);
+  });
+
   it("leaves a deleted device's key hash as it was when its key reset is refused", async () => {
     const { device: d } = expectOk(await ctx().call('/hotel/device/creation', device('DEL-KEY1'), admin));
     expectOk(await ctx().call('/hotel/device/removal', { id: d.id }, admin));

@@ -16,7 +16,12 @@ export function panelRoutes(app: FastifyInstance, _options: unknown, done: () =>
     const scope = currentScope(request);
     const whole = scope.kind === 'all';
     const users = () => db.selectFrom('sysUser').$call(inScope(scope, { org: 'orgId', self: 'id' }));
-    const devicesOf = () => db.selectFrom('hotelDevice').$call(inScope(scope, { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' }));
+    // Deleted devices keep their row for their history; they are no longer devices of the hotel.
+    const devicesOf = () =>
+      db
+        .selectFrom('hotelDevice')
+        .where('hotelDevice.deletedAt', 'is', null)
+        .$call(inScope(scope, { org: 'hotelDevice.orgId', self: 'hotelDevice.createdBy' }));
     const now = Date.now();
     const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
     const [userCount, usersEnabled, roles, devices, devicesOnline, schedulesEnabled, schedulesFailedLastRun, activeSessions] = await Promise.all([
