@@ -30,7 +30,6 @@ import { alarmCauses } from './029_alarm_causes';
 import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_units';
 import { deviceRoomRetired } from './031_device_room_retired';
 import { locationAlarms } from './032_location_alarms';
-import { liveDeviceOrgIndex } from './033_live_device_org_index';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -67,7 +66,6 @@ export class CodeMigrationProvider implements MigrationProvider {
       '030_notify_templates_and_rule_units': notifyTemplatesAndRuleUnits(this.dialect),
       '031_device_room_retired': deviceRoomRetired,
       '032_location_alarms': locationAlarms,
-      '033_live_device_org_index': liveDeviceOrgIndex,
     });
   }
 }
