@@ -5,7 +5,7 @@
  * forced logout ending the stream with its reason; on PostgreSQL, an event published on one
  * instance reaching a console connected to another.
  */
-import { createTestDatabase, describeOnEachDatabase, describeOnPostgres, SETUP_TIMEOUT_MS, startTestApp, type TestApp, type TestDatabase } from './support/harness';
+import { describeOnEachDatabase, describeOnPostgres, twoInstances, type TestApp } from './support/harness';
 import { expectOk, menuGrants, setPresence, signedInOperator } from './support/sys-fixtures';
 import { captureLog } from './support/log-capture';
 import { listening, openStream, type SseEvent, type SseStream } from './support/sse-client';
@@ -333,22 +333,11 @@ describeOnEachDatabase(
 );
 
 describeOnPostgres('live event stream across instances', () => {
-  let target: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-    // No slow poll within the test's time: only NOTIFY can bring the event across.
-    a = await startTestApp(target);
-    b = await startTestApp(target);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await target?.drop();
-  }, SETUP_TIMEOUT_MS);
+  // No slow poll within the test's time: only NOTIFY can bring the event across.
+  const instances = twoInstances();
 
   it('brings an event published on instance A to a console connected to instance B, and closes it when B stops', async () => {
+    const { a, b } = instances();
     const admin = await a.login();
     await a.database.db.updateTable('hotelDevicePresence').set({ online: 0 }).execute();
     // The ticket from A, redeemed on B: tickets live in the shared database.
@@ -363,6 +352,5 @@ describeOnPostgres('live event stream across instances', () => {
     const closing = b.close();
     await stream.ended;
     await closing;
-    b = undefined as unknown as TestApp;
   }, 30_000);
 });

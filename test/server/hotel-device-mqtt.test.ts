@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
-import { createTestDatabase, describeOnEachDatabase, dialects, startTestApp, type TestApp, type TestDatabase, SETUP_TIMEOUT_MS } from './support/harness';
+import { createTestDatabase, describeOnEachDatabase, dialects, startTestApp, twoInstances, type TestApp, SETUP_TIMEOUT_MS } from './support/harness';
 import { expectOk, signedInOperator } from './support/sys-fixtures';
 import type { ServerConfig } from '../../src/server/config';
 import { captureLog } from './support/log-capture';
@@ -309,26 +309,20 @@ if (!MQTT_URL) {
 
   for (const dialect of dialects()) {
     describe(`two API instances on one shared subscription [${dialect}]`, () => {
-      let target: TestDatabase;
-      let first: TestApp;
-      let second: TestApp;
-      let device: MqttClient;
       const sharedPrefix = uniquePrefix();
+      const instances = twoInstances(dialect, mqttConfig(sharedPrefix));
+      let device: MqttClient;
       beforeAll(async () => {
-        target = await createTestDatabase(dialect);
-        first = await startTestApp(target, mqttConfig(sharedPrefix));
-        second = await startTestApp(target, mqttConfig(sharedPrefix));
-        await Promise.all([first.app.mqtt!.whenSubscribed(), second.app.mqtt!.whenSubscribed()]);
+        const { a, b } = instances();
+        await Promise.all([a.app.mqtt!.whenSubscribed(), b.app.mqtt!.whenSubscribed()]);
         device = await deviceClient();
       }, SETUP_TIMEOUT_MS);
       afterAll(async () => {
         await device?.endAsync();
-        await first?.close();
-        await second?.close();
-        await target?.drop();
-      }, SETUP_TIMEOUT_MS);
+      });
 
       it('processes each heartbeat once across the instances: one online flip, one status record', async () => {
+        const { a: first, b: second } = instances();
         const admin = await first.login();
         const { device: created, deviceKey } = await createDevice(first, admin, 'MQ-SHARED-01');
         const accepted = async () => (await heartbeatCount(first, 'accepted')) + (await heartbeatCount(second, 'accepted'));

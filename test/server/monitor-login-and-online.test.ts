@@ -3,7 +3,7 @@
  * browser and OS), the online list and force logout (refusals, and the forced user's next call
  * answering 401 on another API instance), and device status changes in the operation log.
  */
-import { createTestDatabase, describeOnEachDatabase, dialects, startTestApp, type TestApp } from './support/harness';
+import { describeOnEachDatabase, dialects, twoInstances, type TestApp } from './support/harness';
 import { createRole, createUser, expectOk, menuGrants, signedInOperator, USER_PASSWORD } from './support/sys-fixtures';
 import { runTask } from '../../src/server/services/scheduler/tasks';
 import type { Row } from '../../src/server/db/schema';
@@ -226,34 +226,28 @@ describeOnEachDatabase('monitor/login and monitor/online', (ctx) => {
 });
 
 describe.each(dialects())('force logout across API instances [%s]', (dialect) => {
+  const instances = twoInstances(dialect);
+
   it('answers the forced user 401 on the other instance at its next call', async () => {
-    const target = await createTestDatabase(dialect);
-    const first = await startTestApp(target);
-    const second = await startTestApp(target);
-    try {
-      const admin = await first.login();
-      await createUser(first, admin, 'two.places', (await createRole(first, admin, '两地', [])).id);
-      const token = await second.login('two.places', USER_PASSWORD);
-      expectOk(await second.call('GET /sys/menu/authority', null, token));
-      const session = expectOk(await first.call('/monitor/online/inquire', { size: 20, current: 1, params: { userName: 'two.places' } }, admin)).records[0];
-      expectOk(await first.call('/monitor/online/revoke', { sessionId: session.sessionId }, admin));
-      expect(await second.call('GET /sys/menu/authority', null, token)).toMatchObject({ code: 401 });
-      expect(await first.call('GET /sys/menu/authority', null, token)).toMatchObject({ code: 401 });
-      // Both instances append to the same chains at the same time: the locked head serialises them.
-      // (Two SQLite connections in one process would wait for each other synchronously, so there
-      // the calls alternate; separate processes on one SQLite file are serialised by SQLite itself.)
-      const before = expectOk(await first.call('/monitor/operation/integrity', null, admin)).headId;
-      const create = (i: number) => (i % 2 === 0 ? first : second).call('/sys/role/creation', { name: `并发角色${i}`, remark: '', state: 1 }, admin);
-      const indexes = Array.from({ length: 30 }, (_, i) => i);
-      if (dialect === 'postgres') await Promise.all(indexes.map(create));
-      else for (const i of indexes) await create(i);
-      const after = expectOk(await second.call('/monitor/operation/integrity', null, admin));
-      expect(after).toMatchObject({ ok: true, headId: before + 30 });
-      expect(expectOk(await second.call('/monitor/login/integrity', null, admin)).ok).toBe(true);
-    } finally {
-      await second.close();
-      await first.close();
-      await target.drop();
-    }
+    const { a: first, b: second } = instances();
+    const admin = await first.login();
+    await createUser(first, admin, 'two.places', (await createRole(first, admin, '两地', [])).id);
+    const token = await second.login('two.places', USER_PASSWORD);
+    expectOk(await second.call('GET /sys/menu/authority', null, token));
+    const session = expectOk(await first.call('/monitor/online/inquire', { size: 20, current: 1, params: { userName: 'two.places' } }, admin)).records[0];
+    expectOk(await first.call('/monitor/online/revoke', { sessionId: session.sessionId }, admin));
+    expect(await second.call('GET /sys/menu/authority', null, token)).toMatchObject({ code: 401 });
+    expect(await first.call('GET /sys/menu/authority', null, token)).toMatchObject({ code: 401 });
+    // Both instances append to the same chains at the same time: the locked head serialises them.
+    // (Two SQLite connections in one process would wait for each other synchronously, so there
+    // the calls alternate; separate processes on one SQLite file are serialised by SQLite itself.)
+    const before = expectOk(await first.call('/monitor/operation/integrity', null, admin)).headId;
+    const create = (i: number) => (i % 2 === 0 ? first : second).call('/sys/role/creation', { name: `并发角色${i}`, remark: '', state: 1 }, admin);
+    const indexes = Array.from({ length: 30 }, (_, i) => i);
+    if (dialect === 'postgres') await Promise.all(indexes.map(create));
+    else for (const i of indexes) await create(i);
+    const after = expectOk(await second.call('/monitor/operation/integrity', null, admin));
+    expect(after).toMatchObject({ ok: true, headId: before + 30 });
+    expect(expectOk(await second.call('/monitor/login/integrity', null, admin)).ok).toBe(true);
   }, 30_000);
 });

@@ -7,16 +7,7 @@
  * connection breaks, or goes unproven, reads from the database rather than serve its copy.
  */
 import { sql, type Transaction } from 'kysely';
-import {
-  createTestDatabase,
-  describeOnEachDatabase,
-  describeOnPostgres,
-  postgresHandles,
-  SETUP_TIMEOUT_MS,
-  startTestApp,
-  type TestApp,
-  type TestDatabase,
-} from './support/harness';
+import { describeOnEachDatabase, describeOnPostgres, postgresHandles, twoInstances, type TestApp } from './support/harness';
 import { USER_PASSWORD, expectOk, menuGrants, resourceId } from './support/sys-fixtures';
 import { ACCESS_CHANNEL, ACCESS_LEASE_MS, AccessCache } from '../../src/server/plugins/app/access-cache';
 import type { DataScopeKind } from '../../src/contract/constants';
@@ -158,19 +149,7 @@ describeOnEachDatabase('access cache', (ctx) => {
 });
 
 describeOnPostgres('access cache across instances', () => {
-  let target: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-    a = await startTestApp(target);
-    b = await startTestApp(target);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await target?.drop();
-  }, SETUP_TIMEOUT_MS);
+  const instances = twoInstances();
 
   /** Asks until `ask` answers `expected` (its announcement has arrived), or fails past the deadline. */
   async function eventually(ask: () => Promise<unknown>, expected: unknown, deadlineMs = 10_000): Promise<void> {
@@ -184,6 +163,7 @@ describeOnPostgres('access cache across instances', () => {
   }
 
   it('brings a unit moved and a grant revoked on instance A to instance B once the announcement arrives', async () => {
+    const { a, b } = instances();
     const admin = await a.login();
     const { R1, R2, A } = await group(a, admin, 'XI');
     const region = await deviceOperator(a, admin, 'xi.region', R1.id, 'orgAndBelow');
@@ -199,6 +179,7 @@ describeOnPostgres('access cache across instances', () => {
   }, 30_000);
 
   it('reads from the database, not its copy, once its listening connection breaks', async () => {
+    const { a, b } = instances();
     const admin = await a.login();
     const { R1, C } = await group(a, admin, 'LC');
     const region = await deviceOperator(a, admin, 'lc.region', R1.id, 'orgAndBelow');

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import type { Dialect } from '../../src/server/db/dialect';
-import { createTestDatabase, describeOnPostgres, dialects, SETUP_TIMEOUT_MS, startTestApp, type TestApp, type TestDatabase } from './support/harness';
+import { createTestDatabase, describeOnPostgres, dialects, SETUP_TIMEOUT_MS, startTestApp, twoInstances, type TestApp, type TestDatabase } from './support/harness';
 import { deviceRow, setPresence } from './support/sys-fixtures';
 import { VendorReceiver } from './support/vendor-receiver';
 import { createChannel, expandAll, notifySettings, TestClock, testWorker } from './support/notify-fixtures';
@@ -179,25 +179,18 @@ for (const dialect of dialects()) {
 }
 
 describeOnPostgres('alarm events across instances', () => {
-  let target: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
+  const instances = twoInstances('postgres', notifySettings());
   let receiver: VendorReceiver;
 
   beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-    a = await startTestApp(target, notifySettings());
-    b = await startTestApp(target, notifySettings());
     receiver = await VendorReceiver.start();
-  }, SETUP_TIMEOUT_MS);
+  });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
     await receiver?.close();
-    await target?.drop();
-  }, SETUP_TIMEOUT_MS);
+  });
 
   it('two instances expanding at once queue each message once', async () => {
+    const { a, b } = instances();
     const admin = await a.login();
     const channel = await createChannel(a, admin, { name: 'instances-hook', type: 'webhook', config: { url: receiver.webhook('instances') } });
     await ruleFor(a, admin, channel.id);

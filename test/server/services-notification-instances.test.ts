@@ -3,7 +3,7 @@
  * apps (their own pools, their own workers on the real clock) share the outbox; their claims are
  * FOR UPDATE SKIP LOCKED, so both take part and no message goes out twice.
  */
-import { createTestDatabase, describeOnPostgres, SETUP_TIMEOUT_MS, startTestApp, type TestApp, type TestDatabase } from './support/harness';
+import { describeOnPostgres, twoInstances } from './support/harness';
 import { VendorReceiver } from './support/vendor-receiver';
 import { alarmMessage, createChannel, enqueue, notifySettings, TestClock } from './support/notify-fixtures';
 import { startNotificationWorker } from '../../src/server/services/notification';
@@ -11,28 +11,22 @@ import { startNotificationWorker } from '../../src/server/services/notification'
 const MESSAGES = 120;
 
 describeOnPostgres('notification delivery across instances', () => {
-  let target: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
+  const instances = twoInstances('postgres', notifySettings({ enabled: true, pollMs: 100 }));
   let receiver: VendorReceiver;
 
   beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-    a = await startTestApp(target, notifySettings({ enabled: true, pollMs: 100 }));
-    b = await startTestApp(target, notifySettings({ enabled: true, pollMs: 100 }));
+    const { a, b } = instances();
     // Each instance's worker, as main.ts starts it; closing the app stops it.
     startNotificationWorker(a.app);
     startNotificationWorker(b.app);
     receiver = await VendorReceiver.start();
-  }, SETUP_TIMEOUT_MS);
+  });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
     await receiver?.close();
-    await target?.drop();
-  }, SETUP_TIMEOUT_MS);
+  });
 
   it('sends each message once, with both instances taking part', async () => {
+    const { a, b } = instances();
     const admin = await a.login();
     // Answers take a while, so that one instance's round cannot finish before the other claims.
     const channels = await Promise.all(

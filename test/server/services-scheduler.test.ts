@@ -3,7 +3,7 @@
  * the loop, two instances on one database share the work without doubling it, and the real timer
  * loop runs a due job.
  */
-import { dialects, createTestDatabase, startTestApp, type TestApp, type TestDatabase } from './support/harness';
+import { dialects, createTestDatabase, startTestApp, twoInstances, type TestApp, type TestDatabase } from './support/harness';
 import { expectOk } from './support/sys-fixtures';
 import { closeInterruptedRuns, INTERRUPTED_AFTER_MS, runDue, startScheduler } from '../../src/server/services/scheduler/scheduler';
 import { nextRunAfter } from '../../src/server/lib/cron';
@@ -191,22 +191,11 @@ for (const dialect of dialects()) {
   });
 
   describe(`two instances on one ${dialect} database`, () => {
-    let target: TestDatabase;
-    let first: TestApp;
-    let second: TestApp;
-    beforeAll(async () => {
-      target = await createTestDatabase(dialect);
-      first = await startTestApp(target, { instanceId: 'api-1' });
-      second = await startTestApp(target, { instanceId: 'api-2' });
-      await pauseAllSchedules(first);
-    }, 30_000);
-    afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      await target?.drop();
-    });
+    const instances = twoInstances(dialect);
+    beforeAll(() => pauseAllSchedules(instances().a));
 
     it('runs each due run exactly once while both tick at the same moments', async () => {
+      const { a: first, b: second } = instances();
       const admin = await first.login();
       const ids: number[] = [];
       for (let i = 0; i < 6; i += 1) {

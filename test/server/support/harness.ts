@@ -117,6 +117,7 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
     return response.json();
   };
+  let closing: Promise<void> | undefined;
   const login: TestApp['login'] = async (userName = 'admin', password = ADMIN_PASSWORD) => {
     const answer = await call('/sys/user/verify', { userName, password });
     if (answer.code !== 200) throw new Error(`login ${userName} failed: ${answer.code} ${answer.msg}`);
@@ -128,10 +129,31 @@ export async function startTestApp(target: TestDatabase, overrides: Partial<Serv
     config,
     call,
     login,
-    close: async () => {
-      await closeApp(app, database);
-    },
+    // Once only: a test may stop an instance itself before the describe's teardown closes it.
+    close: () => (closing ??= closeApp(app, database)),
   };
+}
+
+/**
+ * Two apps on one throw-away database of the enclosing describe, as two API instances behind a
+ * balancer (each its own pool, listeners and instance id, api-1 and api-2); `instances()` gives
+ * them inside tests. Both are closed, and the database dropped, after the describe.
+ */
+export function twoInstances(dialect: Dialect = 'postgres', overrides: Partial<ServerConfig> = {}): () => { a: TestApp; b: TestApp } {
+  let target: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    target = await createTestDatabase(dialect);
+    a = await startTestApp(target, { instanceId: 'api-1', ...overrides });
+    b = await startTestApp(target, { instanceId: 'api-2', ...overrides });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await target?.drop();
+  }, SETUP_TIMEOUT_MS);
+  return () => ({ a, b });
 }
 
 /**
