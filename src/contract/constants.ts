@@ -70,6 +70,13 @@ export const isAlarmType = (type: string): type is AlarmType => Object.hasOwn(AL
 /** A type's label, or the type itself when it is none of these. */
 export const alarmTypeLabel = (type: string): string => (isAlarmType(type) ? ALARM_TYPE_LABELS[type] : type);
 
+/** Alarm severities, more severe first (a rule's lowest severity lets through itself and those before it), with their labels. */
+export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
+export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
+export const ALARM_SEVERITY_LABELS: Readonly<Record<AlarmSeverity, string>> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
+/** A severity's label, or the severity itself when it is none of these. */
+export const alarmSeverityLabel = (severity: string): string => (Object.hasOwn(ALARM_SEVERITY_LABELS, severity) ? ALARM_SEVERITY_LABELS[severity as AlarmSeverity] : severity);
+
 /** Message templates (monitor/template): the kinds of message a template is for, and the placeholders a template may use. */
 export const TEMPLATE_KINDS = ['raise', 'clear', 'escalation'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];

@@ -8,8 +8,7 @@
 import { Type } from '@sinclair/typebox';
 import { BatchDone, batchIds, field, paged, pagedRequest, pageFields } from '../common';
 import { acts, actsOnEach, post, postEmpty, reads, scoped } from '../endpoint';
-
-export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
+import { ALARM_SEVERITIES } from '../constants';
 
 export const AlarmRecord = Type.Object({
   id: Type.Integer(),

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody } from '../common';
 import { acts, post, reads } from '../endpoint';
-import { ALARM_SEVERITIES } from '../hotel/alarm';
+import { ALARM_SEVERITIES } from '../constants';
 
 export const MINUTES_OF_DAY = 24 * 60;
 export const ESCALATION_STEPS_MAX = 5;

@@ -5,6 +5,7 @@
  * default housekeeping schedules. Resource paths must match the routes registered under /api.
  */
 import type { TaskName } from '../../../contract/sys/schedule';
+import { ALARM_SEVERITIES, ALARM_SEVERITY_LABELS } from '../../../contract/constants';
 
 export interface SeedResource {
   name: string;
@@ -352,12 +353,7 @@ export const seedDictionaries: Record<string, Array<{ label: string; value: stri
     { label: '在线', value: '1' },
     { label: '离线', value: '0' },
   ],
-  alarm_severity: [
-    { label: '严重', value: 'critical' },
-    { label: '重要', value: 'major' },
-    { label: '次要', value: 'minor' },
-    { label: '警告', value: 'warning' },
-  ],
+  alarm_severity: ALARM_SEVERITIES.map((value) => ({ label: ALARM_SEVERITY_LABELS[value], value })),
   monitor_outcome: [
     { label: '成功', value: 'success' },
     { label: '拒绝', value: 'refused' },

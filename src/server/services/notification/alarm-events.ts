@@ -34,6 +34,7 @@ import { loadTemplates, renderAlarmMessage, type AlarmFields, type AlarmMessageK
 import { parseJsonList } from '../../lib/json-list';
 import { readOrgTree, subtreesOf } from '../../lib/data-scope';
 import { ALARM_NOTIFICATION_KIND } from '../events/outbox';
+import { ALARM_SEVERITIES } from '../../../contract/constants';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -56,8 +57,6 @@ interface PendingEvent {
   at: number;
 }
 
-/** More severe first: a rule's lowest severity lets through itself and those before it. */
-const SEVERITY_ORDER = ['critical', 'major', 'minor', 'warning'];
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
 /** Asia/Shanghai has had no daylight saving since 1991. */
@@ -106,9 +105,11 @@ export function inQuietHours(start: number | null, end: number | null, at: numbe
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
 }
 
+/** ALARM_SEVERITIES runs more severe first: a rule's lowest severity lets through itself and those before it. */
 const severeEnough = (severity: string, lowest: string) => {
-  const rank = SEVERITY_ORDER.indexOf(severity);
-  const limit = SEVERITY_ORDER.indexOf(lowest);
+  const order: readonly string[] = ALARM_SEVERITIES;
+  const rank = order.indexOf(severity);
+  const limit = order.indexOf(lowest);
   return rank !== -1 && limit !== -1 && rank <= limit;
 };
 

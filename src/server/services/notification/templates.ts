@@ -11,7 +11,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ChannelType } from '../../../contract/monitor/channel';
-import { alarmTypeLabel, TEMPLATE_PLACEHOLDERS, type TemplateKind, type TemplatePlaceholder } from '../../../contract/constants';
+import { alarmSeverityLabel, alarmTypeLabel, TEMPLATE_PLACEHOLDERS, type TemplateKind, type TemplatePlaceholder } from '../../../contract/constants';
 import { formatTime } from '../../../contract/time';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -32,8 +32,6 @@ export interface AlarmFields {
   /** 主楼 / 8F / 0808, or the room number when the device has no location. */
   location: string;
 }
-
-export const SEVERITY_LABELS: Readonly<Record<string, string>> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
 
 export interface TemplateText {
   title: string;
@@ -101,7 +99,7 @@ function alarmValues(alarm: AlarmFields, minutes: number): Record<Exclude<Templa
     deviceName: alarm.deviceName,
     deviceSn: alarm.deviceSn,
     location: alarm.location || '未设置',
-    severity: SEVERITY_LABELS[alarm.severity] ?? alarm.severity,
+    severity: alarmSeverityLabel(alarm.severity),
     alarmType: alarmTypeLabel(alarm.type),
     message: alarm.message,
     time: formatTime(alarm.startedAt),

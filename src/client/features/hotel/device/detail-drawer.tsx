@@ -8,7 +8,7 @@ import { Badge, Descriptions, Empty, List, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
-import { alarmTypeLabel } from '../../../../contract/constants';
+import { alarmSeverityLabel, alarmTypeLabel } from '../../../../contract/constants';
 import { useMenuDictContext } from '../../../components/list-screen';
 import { RelativeTime } from '../../../components/relative-time';
 import { formatTime } from '../../../lib/time';
@@ -21,7 +21,6 @@ const PAGE_SIZE = 10;
 const CAUSES: Record<string, string> = { heartbeat: '恢复心跳', sweep: '心跳超时' };
 /** A device starts offline and the history keeps every change, so its oldest one coming online is its first heartbeat. */
 const FIRST_ONLINE = '首次上线';
-const SEVERITIES: Record<string, string> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
 
 export function DeviceDetail({ device }: { device: DeviceRow }) {
   const [current, setCurrent] = useState(1);
@@ -81,7 +80,7 @@ export function DeviceDetail({ device }: { device: DeviceRow }) {
             <List.Item>
               <span>
                 {alarm.clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>}
-                {alarmTypeLabel(alarm.type)}（{SEVERITIES[alarm.severity] ?? alarm.severity}）· {alarm.count} 次{alarm.acknowledgeNote && ` · 确认备注：${alarm.acknowledgeNote}`}
+                {alarmTypeLabel(alarm.type)}（{alarmSeverityLabel(alarm.severity)}）· {alarm.count} 次{alarm.acknowledgeNote && ` · 确认备注：${alarm.acknowledgeNote}`}
               </span>
               <span>{formatTime(alarm.startedAt)}</span>
             </List.Item>

@@ -11,6 +11,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 
 import type { DataOf } from '../../../../../contract';
+import { ALARM_SEVERITIES, alarmSeverityLabel } from '../../../../../contract/constants';
 import { useGranted } from '../../../../components/list-screen/menu-grants';
 import { selectMenuEntry, type SessionRoot } from '../../../../lib/session';
 import { useOpenAlarmsQuery } from './api';
@@ -24,8 +25,8 @@ type Alarm = DataOf<'/hotel/alarm/inquire'>['records'][number];
 const ALARM_VIEW = 'hotel/alarm';
 /** The newest open alarms and their total: enough to tell what is new since the last answer. */
 const OPEN_ALARMS = { current: 1, size: 10, params: { status: 'active' as const }, sort: { field: 'startedAt' as const, order: 'descend' as const } };
-/** The severities announced as they are raised (the alarm_severity dictionary's two highest). */
-const ANNOUNCED: Record<string, string> = { critical: '严重', major: '重要' };
+/** The severities announced as they are raised: the two highest. */
+const ANNOUNCED: readonly string[] = ALARM_SEVERITIES.slice(0, 2);
 /** One notification at a time: a newer one replaces it. */
 const NOTICE_KEY = 'live-alarm';
 
@@ -77,7 +78,7 @@ function useNewAlarmNotices(alarms: Alarm[] | undefined, announce: (fresh: Alarm
     newestSeen.current = Math.max(seen ?? 0, newest);
     // The first answer is what was open already: nothing new in it.
     if (seen === null) return;
-    const fresh = alarms.filter((alarm) => alarm.id > seen && alarm.severity in ANNOUNCED);
+    const fresh = alarms.filter((alarm) => alarm.id > seen && ANNOUNCED.includes(alarm.severity));
     if (fresh.length > 0) announce(fresh);
   }, [alarms, announce]);
 }
@@ -94,7 +95,7 @@ function AlarmBell() {
       const [first] = fresh;
       notices.warning({
         key: NOTICE_KEY,
-        title: fresh.length === 1 ? `${ANNOUNCED[first.severity]}告警：${first.deviceName}` : `${fresh.length} 条新的严重或重要告警`,
+        title: fresh.length === 1 ? `${alarmSeverityLabel(first.severity)}告警：${first.deviceName}` : `${fresh.length} 条新的${ANNOUNCED.map(alarmSeverityLabel).join('或')}告警`,
         description: fresh.length === 1 ? `${first.deviceName}（${first.deviceSn}）：${first.message}` : fresh.map((alarm) => alarm.deviceName).join('、'),
         actions: (
           <Button
