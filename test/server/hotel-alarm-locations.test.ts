@@ -88,6 +88,7 @@ describeOnEachDatabase(
     const activeAlarm = (deviceId: number) =>
       db().selectFrom('hotelAlarm').selectAll().where('deviceId', '=', deviceId).where('type', '=', 'offline').where('clearedAt', 'is', null).executeTakeFirst();
     const locationAlarm = (locationId: number) => db().selectFrom('hotelAlarm').selectAll().where('locationId', '=', locationId).orderBy('id', 'desc').executeTakeFirst();
+    const locationName = async (id: number) => (await db().selectFrom('hotelLocation').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
     const heartbeat = async (device: { sn: string; key: string }) => {
       const response = await ctx().app.inject({ method: 'POST', url: '/api/hotel/device/heartbeat', headers: { 'x-device-key': device.key }, payload: { sn: device.sn } });
       expect(response.json()).toMatchObject({ code: 200 });
@@ -188,8 +189,8 @@ describeOnEachDatabase(
       for (const device of back) expect(await activeAlarm(device.id)).toBeUndefined();
     });
 
-    it('the operation log names a floor alarm 楼层断连 with its representative device, in the system’s records and staff’s alike', async () => {
-      const { floorId, devices } = await silentFloor(5, 6);
+    it('the operation log names a floor alarm 楼层断连 with its representative device, in the system’s records and staff’s alike; the system’s say which floor', async () => {
+      const { buildingId, floorId, devices } = await silentFloor(5, 6);
       const floor = (await locationAlarm(floorId))!;
       expectOk(await ctx().call('/hotel/alarm/acknowledge', { ids: [Number(floor.id)], note: '' }, admin));
       for (const device of devices) await heartbeat(device);
@@ -197,18 +198,20 @@ describeOnEachDatabase(
 
       const records = await db()
         .selectFrom('sysOperationLog')
-        .select(['action', 'targetLabel'])
+        .select(['action', 'targetLabel', 'msg'])
         .where('targetType', '=', 'alarm')
         .where('targetId', '=', String(floor.id))
         .orderBy('id')
         .execute();
       const [first] = devices;
       const label = `楼层断连：门锁 ${first.sn}（${first.sn}）`;
-      expect(records).toEqual([
+      const path = `${await locationName(buildingId)} / ${await locationName(floorId)}`;
+      expect(records.map(({ action, targetLabel }) => ({ action, targetLabel }))).toEqual([
         { action: '告警产生', targetLabel: label },
         { action: '确认告警', targetLabel: label },
         { action: '告警清除', targetLabel: label },
       ]);
+      expect([records[0].msg, records[2].msg]).toEqual([`楼层断连：${path}，大部分设备同时离线，产生告警`, `楼层断连：${path}，设备恢复在线，告警自动清除`]);
     });
 
     it('a whole building: one building alarm, not one per floor', async () => {
@@ -230,6 +233,8 @@ describeOnEachDatabase(
         (record) => record.id === Number(alarm.id),
       );
       expect(row).toMatchObject({ locationId: buildingId, locationPath: expect.stringMatching(/^位置告警楼 \d+$/) as string, symptomCount: 10 });
+      const raised = await db().selectFrom('sysOperationLog').select('msg').where('targetType', '=', 'alarm').where('targetId', '=', String(alarm.id)).execute();
+      expect(raised).toEqual([{ msg: `楼栋断连：${await locationName(buildingId)}，大部分设备同时离线，产生告警` }]);
     });
 
     it("devices behind a gateway that is down are its symptoms, not their floor's", async () => {

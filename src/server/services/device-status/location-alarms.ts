@@ -101,7 +101,7 @@ export async function raiseLocationAlarms(app: FastifyInstance, stale: RawBuilde
     await app.db.transaction().execute(async (trx) => {
       const { id, created } = await raiseOne(app, trx, group, now);
       // The run's operation-log record names it (after the sweep's transactions).
-      if (created) raisedTally.add([{ id, type: LOCATION_ALARMS[group.kind].type, device: { id: group.deviceId } }]);
+      if (created) raisedTally.add([{ id, type: LOCATION_ALARMS[group.kind].type, device: { id: group.deviceId }, location: group.locationId }]);
       await foldRecent(app, trx, group, id, holdStart);
       if (group.kind === 'building') {
         // Floors raised before their whole building went: symptoms of the building now.
@@ -227,15 +227,15 @@ const locationAlarmRows = (app: FastifyInstance, db: Kysely<Database>, deviceIds
 
 /**
  * Clears the active location alarms (of these ids) whose location has its share of silent devices
- * back at or under the threshold; answers the cleared alarms (with their representative devices, for
- * the run's records), whose symptoms the caller promotes.
+ * back at or under the threshold; answers the cleared alarms (with their representative devices and
+ * locations, for the run's records), whose symptoms the caller promotes.
  */
 export async function clearRecoveredLocations(
   app: FastifyInstance,
   db: Kysely<Database>,
   alarmIds: number[],
   at: number,
-): Promise<Array<{ id: number; type: string; deviceId: number }>> {
+): Promise<Array<{ id: number; type: string; deviceId: number; locationId: number }>> {
   if (alarmIds.length === 0) return [];
   const alarms = await db
     .selectFrom('hotelAlarm as a')
@@ -262,9 +262,9 @@ export async function clearRecoveredLocations(
       recovered.map((alarm) => alarm.id),
     )
     .where('clearedAt', 'is', null)
-    .returning(['id', 'type', 'deviceId'])
+    .returning(['id', 'type', 'deviceId', 'locationId'])
     .execute();
-  const rows = cleared.map((row) => ({ id: Number(row.id), type: row.type, deviceId: row.deviceId }));
+  const rows = cleared.map((row) => ({ id: Number(row.id), type: row.type, deviceId: row.deviceId, locationId: row.locationId! }));
   await announceAlarmEvent(
     db,
     app.dialect,

@@ -18,15 +18,23 @@ export interface StatusDevice {
   sn: string;
 }
 
-/** An alarm a record names: its type and its device. */
-export interface RecordedAlarm<Device> {
+/** An alarm a record names: its type and its device; a location alarm also its floor or building (an id, a path once named). */
+export interface RecordedAlarm<Device, Location = number> {
   id: number;
   type: string;
   device: Device;
+  location?: Location;
 }
 
 /** How the operation log names an alarm, in the system's records and staff's alike: `设备离线：name（sn）`. */
 export const alarmLabel = (type: string, device: { name: string; sn: string }) => `${alarmTypeLabel(type)}：${device.name}（${device.sn}）`;
+
+/**
+ * What a location alarm's record says: its floor or building (`楼层断连：主楼 / 8F，…`), not the
+ * representative device its label names.
+ */
+const locationAlarmMessage = (type: string, path: string, raised: boolean) =>
+  `${alarmTypeLabel(type)}：${path}，${raised ? '大部分设备同时离线，产生告警' : '设备恢复在线，告警自动清除'}`;
 
 /** Up to this many devices or alarms of one change get a record each; more (a mass outage) get one summary record. */
 export const AUDIT_ITEMIZED = 100;
@@ -161,11 +169,17 @@ export async function recordDeviceStatus(app: FastifyInstance, devices: ChangeTa
 }
 
 /**
- * Records alarms the system raised (a device went offline) or cleared (it came back), one record per
- * alarm or a summary like recordDeviceStatus. A repeat of an active alarm is not a new event (its
- * count says it); staff acknowledging or clearing is recorded by the route's own call.
+ * Records alarms the system raised (a device, or most of a floor's or building's, went offline) or
+ * cleared (they came back), one record per alarm or a summary like recordDeviceStatus. A repeat of
+ * an active alarm is not a new event (its count says it); staff acknowledging or clearing is
+ * recorded by the route's own call.
  */
-export async function recordAlarmEvents(app: FastifyInstance, alarms: ChangeTally<RecordedAlarm<StatusDevice>>, event: 'raised' | 'cleared', at = Date.now()): Promise<void> {
+export async function recordAlarmEvents(
+  app: FastifyInstance,
+  alarms: ChangeTally<RecordedAlarm<StatusDevice, string>>,
+  event: 'raised' | 'cleared',
+  at = Date.now(),
+): Promise<void> {
   const raised = event === 'raised';
   const { total } = alarms;
   await recordSystemChange(
@@ -175,10 +189,10 @@ export async function recordAlarmEvents(app: FastifyInstance, alarms: ChangeTall
     {
       items: alarms.items,
       total,
-      record: ({ id, type, device }) => ({
+      record: ({ id, type, device, location }) => ({
         targetId: String(id),
         targetLabel: alarmLabel(type, device),
-        msg: raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
+        msg: location !== undefined ? locationAlarmMessage(type, location, raised) : raised ? '设备离线，产生离线告警' : '设备恢复在线，离线告警自动清除',
       }),
       deviceOf: ({ device }) => device.id,
       summary: {

@@ -20,6 +20,7 @@ import { ALARM_TYPE } from '../../../contract/constants';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
 import { announceAlarmEvent, publishByUnit, unitsOf } from '../events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type RecordedAlarm, type StatusDevice } from './records';
+import { LocationIndex } from '../location-paths';
 import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
 
 /** unreachable is not passed in: it is what an offline flip records for a device behind a gateway that is down. */
@@ -83,7 +84,16 @@ export class TransitionRecords {
 
   async write(): Promise<void> {
     const named = await this.names();
-    const alarms = (tally: ChangeTally<RecordedAlarm<TransitionDevice>>) => tally.map((alarm) => ({ ...alarm, device: named(alarm.device) }));
+    const locations = await LocationIndex.of(
+      this.app.db,
+      [...this.raised.items, ...this.cleared.items].map((alarm) => alarm.location ?? null),
+    );
+    const alarms = (tally: ChangeTally<RecordedAlarm<TransitionDevice>>) =>
+      tally.map(({ location, ...alarm }) => ({
+        ...alarm,
+        device: named(alarm.device),
+        ...(location === undefined ? {} : { location: locations.pathOf(location) }),
+      }));
     await recordDeviceStatus(this.app, this.devices.map(named), this.to === 1 ? 0 : 1, this.to, this.at);
     await recordAlarmEvents(this.app, alarms(this.raised), 'raised', this.at);
     await recordAlarmEvents(this.app, alarms(this.cleared), 'cleared', this.at);
@@ -383,7 +393,7 @@ export async function applyDeviceTransitions(
       );
       // Their floor or building back under the threshold: its alarm clears, its silent devices get their own.
       const recovered = await clearRecoveredLocations(app, db, await activeLocationAlarms(app, db, batchIds), at);
-      records.cleared.add(recovered.map((alarm) => ({ id: alarm.id, type: alarm.type, device: { id: alarm.deviceId } })));
+      records.cleared.add(recovered.map((alarm) => ({ id: alarm.id, type: alarm.type, device: { id: alarm.deviceId }, location: alarm.locationId })));
       await promoteSymptoms(
         app,
         db,
