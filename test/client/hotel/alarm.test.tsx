@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 
 import { api, fail } from '../testing/handlers';
 import { activeAlarm, alarmHandlers } from '../testing/handlers/alarm';
-import { button, filterField, findRow, openScreen, pageButton, rowAction, search, user } from '../testing/list-screen';
+import { button, columnWidth, filterField, findRow, openScreen, pageButton, rowAction, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
@@ -163,5 +163,16 @@ describe('hotel/alarm', () => {
     const item = meter.closest('.ant-form-item') as HTMLElement;
     expect(await within(item).findByText('请输入 1–10080 之间的整数分钟，留空使用默认值')).toBeInTheDocument();
     expect(log.sent('/hotel/alarm/timeout/edit')).toHaveLength(0);
+  });
+});
+
+describe('hotel/alarm layout', () => {
+  it('gives the short columns their widths, cuts the text columns to one line and scrolls sideways on a narrow screen', async () => {
+    await openScreen('/hotel/alarm', '101 门锁（LOCK-0101）');
+    for (const title of ['设备', '类型', '级别', '状态', '开始时间', '最近发生', '次数']) expect(columnWidth(title)).toMatch(/^\d+px$/);
+    const active = await findRow('101 门锁（LOCK-0101）');
+    expect(within(active).getByText('101 门锁（LOCK-0101）').closest('td')).toHaveClass('ant-table-cell-ellipsis');
+    expect(within(active).getByText('设备心跳超时，已离线').closest('td')).toHaveClass('ant-table-cell-ellipsis');
+    expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('1300px');
   });
 });

@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import MonitorMessageScreen from '../../../src/client/features/monitor/message';
-import { button } from '../testing/list-screen';
+import { button, columnWidth } from '../testing/list-screen';
 import { deadLetter, messageHandlers, notifyMenu } from '../testing/handlers/notify';
 import { renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -69,12 +69,7 @@ describe('monitor/message', () => {
 describe('monitor/message layout', () => {
   it('gives every one-line column its width and scrolls sideways on a narrow screen instead of overlapping', async () => {
     await openMessages();
-    const header = (title: string) => screen.getByText(title, { selector: 'th, th *' }).closest('th') as HTMLElement;
-    const widthOf = (title: string) => {
-      const index = Array.from(header(title).parentElement?.children ?? []).indexOf(header(title));
-      return (document.querySelectorAll('.ant-table-content colgroup col, .ant-table-body colgroup col')[index] as HTMLElement | undefined)?.style.width;
-    };
-    for (const title of ['创建时间', '渠道', '消息类型', '状态', '发送时间']) expect(widthOf(title)).toMatch(/^\d+px$/);
+    for (const title of ['创建时间', '渠道', '消息类型', '状态', '发送时间']) expect(columnWidth(title)).toMatch(/^\d+px$/);
     expect(document.querySelector('.ant-table-content table')).toHaveStyle({ minWidth: '100%' });
     expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('1320px');
   });

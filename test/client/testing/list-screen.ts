@@ -88,4 +88,11 @@ export async function fill(dialog: HTMLElement, values: Record<string, string>) 
   }
 }
 
+/** The width the table's colgroup gives the column headed `title` (`'88px'`), or undefined when it has none. */
+export function columnWidth(title: string): string | undefined {
+  const header = screen.getByText(title, { selector: 'th, th *' }).closest('th') as HTMLElement;
+  const index = Array.from(header.parentElement?.children ?? []).indexOf(header);
+  return (document.querySelectorAll('.ant-table-content colgroup col, .ant-table-body colgroup col')[index] as HTMLElement | undefined)?.style.width;
+}
+
 export const saveDialog = (dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: button('保存') }));

@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ListScreen, NoteConfirmDialog, Permitted } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlarmsMutation, useBatchAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
-import { ACKNOWLEDGE_NOTE, alarmColumns, alarmFilters, isOpen, type AlarmRow } from './config';
+import { ACKNOWLEDGE_NOTE, ALARM_TABLE_WIDTH, alarmColumns, alarmFilters, isOpen, type AlarmRow } from './config';
 import { TimeoutDialog } from './timeout-dialog';
 import { symptomRows } from './symptoms';
 
@@ -80,6 +80,7 @@ export default function HotelAlarmScreen() {
         fixedParams={fixedParams}
         filters={alarmFilters}
         columns={alarmColumns}
+        minWidth={ALARM_TABLE_WIDTH}
         batch={{
           resource: ['api_batchAcknowledge', 'api_acknowledge'],
           useMutation: useBatchAcknowledgeAlarmsMutation,
