@@ -2,7 +2,7 @@
  * The live console (issue 27): with no reload, a device that goes offline changes its row, the
  * alarm badge counts the new alarm and a notification names it; a second browser forced out from
  * 在线用户 lands on the sign-in page saying so. Screenshots of the header's 实时 indicator at 1440
- * and 390 wide.
+ * and 390 wide, and of 告警管理 at 1366.
  */
 import type { Page } from '@playwright/test';
 
@@ -61,10 +61,21 @@ test('a device going offline changes its row, the badge and a notification with 
   expect(device.id).toBeGreaterThan(0);
   // Once its entrance animation is over.
   await expect(notice).toHaveCSS('opacity', '1');
+  // Below the header and the tab bar, not over them.
+  const tabs = (await page.locator('.shell-tabs').boundingBox())!;
+  expect((await notice.boundingBox())!.y).toBeGreaterThanOrEqual(tabs.y + tabs.height);
   await shot(page, 'live-alarm-notice');
   await notice.getByRole('button', { name: buttonName('查看告警') }).click();
   await expect(page).toHaveURL(/\/hotel\/alarm/);
   await expect(notice).toBeHidden();
+
+  // 告警管理 at 1366 wide: the alarm's row keeps to one or two lines (two are about 69 px high, three 91).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const alarm = row(page, sn);
+  await expect(alarm).toBeVisible();
+  expect((await alarm.boundingBox())!.height).toBeLessThanOrEqual(80);
+  await settle(page);
+  await shot(page, 'alarms-1366');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(indicator).toBeVisible();

@@ -174,5 +174,11 @@ describe('hotel/alarm layout', () => {
     expect(within(active).getByText('101 门锁（LOCK-0101）').closest('td')).toHaveClass('ant-table-cell-ellipsis');
     expect(within(active).getByText('设备心跳超时，已离线').closest('td')).toHaveClass('ant-table-cell-ellipsis');
     expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe('1300px');
+    // Scrolled sideways, the row's 确认 and 清除 stay in view.
+    expect(
+      within(active)
+        .getByRole('button', { name: button('确认') })
+        .closest('td'),
+    ).toHaveClass('ant-table-cell-fix-end');
   });
 });

@@ -152,6 +152,8 @@ export function ListScreen<A extends PagedArg, Row extends object, CreateBody, C
     title: '操作',
     key: 'actions',
     width: actionColumnWidth(mostRowActions),
+    // A table that scrolls sideways keeps each row's actions in view.
+    ...(props.minWidth === undefined ? {} : { fixed: 'right' as const }),
     render: (_value, row) => <RowActions items={rowActionItems(row)} />,
   };
   const tableColumns: ColumnConfig<Row>[] = mostRowActions > 0 ? [...columns, actionColumn] : columns;
