@@ -37,7 +37,10 @@ describeOnEachDatabase('hotel/device scoped search plan', (ctx) => {
     const { db, dialect } = ctx().database;
     const scope = await scopeOf(dialect, { userId: 1, orgId: 1006, roleId: 1, builtin: false, dataScope: 'org' }, unitsReadNow(db));
     const search = listSearch(dialect, 'hotel_device', 'hotelDevice.id', [{ column: 'name', ref: sql.ref('hotelDevice.name'), text: '计划酒店007-8' }]);
-    const ids = search.apply(scopedDevices(db, scope)).select('hotelDevice.id').limit(COUNT_CAP + 1);
+    const ids = search
+      .apply(scopedDevices(db, scope))
+      .select('hotelDevice.id')
+      .limit(COUNT_CAP + 1);
     expect((await ids.execute()).length).toBe(200);
     const plan = await queryPlan(ctx(), ids.compile());
     if (dialect === 'postgres') {

@@ -52,7 +52,8 @@ describeOnEachDatabase('live devices per unit', (ctx) => {
 
   it('stays exact through creation, moves, location changes, bulk state, removal, import and a unit removal', async () => {
     const app = ctx();
-    const unit = async (name: string, code: string) => expectOk(await app.call('/sys/org/creation', { pid: root, name, kind: 'hotel', code, state: 1, sort: 0, remark: '' }, admin)).id;
+    const unit = async (name: string, code: string) =>
+      expectOk(await app.call('/sys/org/creation', { pid: root, name, kind: 'hotel', code, state: 1, sort: 0, remark: '' }, admin)).id;
     const a = await unit('计数甲店', 'CNT-A');
     const b = await unit('计数乙店', 'CNT-B');
     const floorOf = async (orgId: number, name: string) => {
@@ -65,7 +66,16 @@ describeOnEachDatabase('live devices per unit', (ctx) => {
     expectOk(await app.call('/sys/role/edit', { id: role.id, name: role.name, remark: '', state: 1, dataScope: 'org', version: role.version }, admin));
     expectOk(await app.call('/sys/user/creation', { userName: 'count.a', nickName: '甲店', password: USER_PASSWORD, state: 1, roleId: role.id, orgId: a }, admin));
     const hotelA = await app.login('count.a', USER_PASSWORD);
-    const allLive = async () => Number((await db().selectFrom('hotelDevice').select((eb) => eb.fn.countAll().as('n')).where('deletedAt', 'is', null).executeTakeFirstOrThrow()).n);
+    const allLive = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('hotelDevice')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('deletedAt', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const check = async () => {
       await expectCountsExact();
       expect(await listTotal(hotelA)).toBe(await liveIn(a));
@@ -82,7 +92,11 @@ describeOnEachDatabase('live devices per unit', (ctx) => {
 
     // Moved to another hotel directly, then by a location of another hotel.
     const edit = (device: typeof first, changes: { orgId?: number; locationId?: number | null }) =>
-      app.call('/hotel/device/edit', { id: device.id, name: device.name, sn: device.sn, type: device.type, locationId: device.locationId, state: device.state, remark: '', version: device.version, ...changes }, admin);
+      app.call(
+        '/hotel/device/edit',
+        { id: device.id, name: device.name, sn: device.sn, type: device.type, locationId: device.locationId, state: device.state, remark: '', version: device.version, ...changes },
+        admin,
+      );
     expectOk(await edit(first, { orgId: b }));
     await check();
     expectOk(await edit(second, { locationId: floorB }));
@@ -95,7 +109,12 @@ describeOnEachDatabase('live devices per unit', (ctx) => {
     await check();
 
     // Two new devices in hotel A, and CNT-1 brought back to A by its new location.
-    const file = await xlsxFile([DEVICE_HEADER, ['导入一', 'CNT-4', 'lock', '计数甲楼/1F', '', ''], ['导入二', 'CNT-5', 'lock', '计数甲楼/1F', '', ''], ['CNT-1', 'CNT-1', 'lock', '计数甲楼/1F', '', '']]);
+    const file = await xlsxFile([
+      DEVICE_HEADER,
+      ['导入一', 'CNT-4', 'lock', '计数甲楼/1F', '', ''],
+      ['导入二', 'CNT-5', 'lock', '计数甲楼/1F', '', ''],
+      ['CNT-1', 'CNT-1', 'lock', '计数甲楼/1F', '', ''],
+    ]);
     expect((await upload(app, '/hotel/device/import', { mode: 'apply', updateExisting: '1' }, file, admin)).code).toBe(200);
     await check();
     expect(await liveIn(a)).toBe(3);

@@ -9,7 +9,20 @@ import { DEVICE_KEY_HEADER } from '../../../../contract/constants';
 import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
 import { hasOrg, inScope, type DataScope } from '../../../lib/data-scope';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../../../lib/errors';
-import { defaultOrder, countUpTo, fetchCappedPage, fetchMatchedPage, given, idsUpTo, inOrder, knownCount, listOrder, ordered, type ListOrder, type SortColumn } from '../../../lib/list-query';
+import {
+  defaultOrder,
+  countUpTo,
+  fetchCappedPage,
+  fetchMatchedPage,
+  given,
+  idsUpTo,
+  inOrder,
+  knownCount,
+  listOrder,
+  ordered,
+  type ListOrder,
+  type SortColumn,
+} from '../../../lib/list-query';
 import { idIn } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
 import { uniquely } from '../../../lib/conflicts';
