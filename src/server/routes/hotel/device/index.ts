@@ -194,7 +194,9 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
     const deviceRows = () => devicesWithPresence(app.reads, scope);
     const ids = query.select(ID);
     // The whole list's total is the sum of its units' live counts: nothing to count device by device.
-    const total = plain ? await liveDeviceCount(app.reads, scope) : null;
+    // A read of a few rows by key, on the main connection as the page's lookups below (not queued
+    // behind other staff's searches on the list reads' connections).
+    const total = plain ? await liveDeviceCount(app.db, scope) : null;
     const capped = () =>
       fetchCappedPage(
         request.body,
