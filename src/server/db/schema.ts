@@ -160,6 +160,15 @@ export interface DeviceTable extends Audited {
 }
 
 /**
+ * Live (not deleted) devices per unit, kept by triggers (migration 033); devices without a unit
+ * count under org_id 0. A scope's whole device list is the sum over its units.
+ */
+export interface DeviceUnitCountTable {
+  orgId: number;
+  live: number;
+}
+
+/**
  * A device's presence, one row per device (created with it by a trigger, migration 017): the
  * columns heartbeats and the offline sweep write, kept out of the device's wide row.
  */
@@ -478,6 +487,7 @@ export interface Database {
   hotelAdvanced: AdvancedTable;
   hotelDeviceOnlineSample: DeviceOnlineSampleTable;
   hotelDevicePresence: DevicePresenceTable;
+  hotelDeviceUnitCount: DeviceUnitCountTable;
   hotelLocation: LocationTable;
   hotelDeviceTransition: DeviceTransitionTable;
   hotelDeviceTypeTimeout: DeviceTypeTimeoutTable;

@@ -102,6 +102,12 @@ export async function fetchCappedPage<T>(
   return { records, current, size, total: endsHere ? known : Math.max(cap, known), totalIsLowerBound: !endsHere };
 }
 
+/** fetchCappedPage's count for a list whose total is known already: what a count up to `limit` would answer. */
+export const knownCount =
+  (total: number) =>
+  (limit: number): Promise<{ n: number }> =>
+    Promise.resolve({ n: Math.min(total, limit) });
+
 /** How long a count that reached its limit is taken as reaching it again (ReachedCounts). */
 export const REACHED_COUNT_MS = 3_000;
 

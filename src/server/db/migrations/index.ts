@@ -30,6 +30,7 @@ import { alarmCauses } from './029_alarm_causes';
 import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_units';
 import { deviceRoomRetired } from './031_device_room_retired';
 import { locationAlarms } from './032_location_alarms';
+import { deviceUnitCount } from './033_device_unit_count';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -66,6 +67,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '030_notify_templates_and_rule_units': notifyTemplatesAndRuleUnits(this.dialect),
       '031_device_room_retired': deviceRoomRetired,
       '032_location_alarms': locationAlarms,
+      '033_device_unit_count': deviceUnitCount(this.dialect),
     });
   }
 }

@@ -49,6 +49,20 @@ export function deviceIdsUnitByUnit(db: Kysely<Database>, scope: DataScope, limi
     .offset(offset);
 }
 
+/**
+ * How many devices a scope's whole list holds, summed over its units' live counts (migration 033)
+ * rather than counted device by device; null under 仅本人, whose devices are the caller's, not a unit's.
+ */
+export async function liveDeviceCount(db: Kysely<Database>, scope: DataScope): Promise<number | null> {
+  if (scope.kind === 'self') return null;
+  const row = await db
+    .selectFrom('hotelDeviceUnitCount')
+    .select((eb) => eb.fn.sum<number | string | null>('hotelDeviceUnitCount.live').as('n'))
+    .$call(inScope(scope, { org: 'hotelDeviceUnitCount.orgId' }))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export const PRESENCE_COLUMNS = ['hotelDevicePresence.online', 'hotelDevicePresence.lastSeenAt', 'hotelDevicePresence.onlineSince', 'hotelDevicePresence.offlineSince'] as const;
 
 /** Devices of the scope joined to their presence (the presence's id is the device's), before any select. */
