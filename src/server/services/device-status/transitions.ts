@@ -81,6 +81,14 @@ export class TransitionRecords {
     private readonly at: number,
   ) {}
 
+  /**
+   * Whether more changes can no longer alter which devices and alarms the records itemize: each
+   * tally a run of this direction adds to keeps no more items (they only count).
+   */
+  get settled(): boolean {
+    return this.devices.full && this.raised.full && (this.to === 0 || this.cleared.full);
+  }
+
   async write(): Promise<void> {
     const named = await this.names();
     const alarms = (tally: ChangeTally<RecordedAlarm<TransitionDevice>>) => tally.map((alarm) => ({ ...alarm, device: named(alarm.device) }));
