@@ -215,8 +215,8 @@ export async function takeChildrenOffline(
   records: TransitionRecords,
 ): Promise<number> {
   if (gatewayIds.length === 0) return 0;
-  // Flipped by one UPDATE from the gateway index, answering what the events and symptoms need
-  // (a SELECT of them, then an UPDATE by their ids, took half as long again). On PostgreSQL it
+  // Flipped by one UPDATE from the gateway index, answering what the events and symptoms need:
+  // one pass, where a SELECT of them and an UPDATE by their ids made two. On PostgreSQL it
   // locks them, so a heartbeat's flush of one of them waits for this transaction and then finds it
   // offline, and a child heard from meanwhile is no longer stale when its lock comes; SQLite's
   // RETURNING names no other table than the updated one, so the child's columns come by subquery.
