@@ -6,12 +6,13 @@
  * an alarm of its own.
  */
 import { describeOnEachDatabase, type TestApp } from './support/harness';
-import { expectOk, setPresence } from './support/sys-fixtures';
+import { deviceRow, expectOk, setPresence } from './support/sys-fixtures';
 import { createChannel, expandAll, notifySettings } from './support/notify-fixtures';
 import { runTask } from '../../src/server/services/scheduler/tasks';
-import { sweepOffline, sweepPacing } from '../../src/server/services/device-status/offline-sweep';
-import { scriptedPacing } from './support/sweep-pacing';
+import { GATEWAY_LANES, sweepOffline, sweepPacing } from '../../src/server/services/device-status/offline-sweep';
+import { overlapPacing, scriptedPacing } from './support/sweep-pacing';
 import { PROMOTED_MESSAGE, UNREACHABLE, UNREACHABLE_MESSAGE } from '../../src/server/services/device-status/transitions';
+import { AUDIT_ITEMIZED } from '../../src/server/services/device-status/records';
 
 const MINUTE = 60_000;
 const deviceBody = (sn: string, type: string, gatewayId: number | null = null) => ({ name: `设备 ${sn}`, sn, type, state: 1, remark: '', gatewayId });
@@ -196,6 +197,33 @@ describeOnEachDatabase(
         for (const child of children) {
           expect(await history(child.id)).toEqual([{ online: 0, cause: UNREACHABLE }]);
           expect(await activeAlarm(child.id)).toMatchObject({ causeId: cause.id });
+        }
+      }
+    });
+
+    it('past what the records itemize, chunks of gateways run side by side on PostgreSQL (one at a time on SQLite): every gateway and child offline once', async () => {
+      // Straight in the table: more gateways than the records itemize, a child each.
+      serial += 1;
+      const insert = (rows: ReturnType<typeof deviceRow>[]) => db().insertInto('hotelDevice').values(rows).returning('id').execute();
+      const gateways = await insert(Array.from({ length: AUDIT_ITEMIZED + 20 }, (_, i) => deviceRow(`CS-LANE-${serial}-${i}`, { type: 'gateway' })));
+      const childRows = await insert(gateways.map((gateway, i) => deviceRow(`CS-LANE-${serial}-${i}-C`, { gatewayId: gateway.id })));
+      const sets = gateways.map((gateway, i) => ({ gateway, children: [childRows[i]] }));
+      const now = Date.now();
+      await setPresence(
+        db(),
+        [...gateways, ...childRows].map((device) => device.id),
+        { online: 1, lastSeenAt: now - 10 * MINUTE },
+      );
+      const { pacing, most } = overlapPacing(5);
+      expect(await sweepOffline(ctx().app, now, 5, { ...sweepPacing(ctx().app), gateways: pacing })).toBe(`已将 ${sets.length * 2} 台超过 5 分钟没有心跳的设备标记为离线`);
+      expect(most()).toBe(GATEWAY_LANES[ctx().database.dialect]);
+      for (const { gateway, children } of sets) {
+        expect(await history(gateway.id)).toEqual([{ online: 0, cause: 'sweep' }]);
+        const cause = (await activeAlarm(gateway.id))!;
+        expect(cause).toMatchObject({ causeId: null, count: 1 });
+        for (const child of children) {
+          expect(await history(child.id)).toEqual([{ online: 0, cause: UNREACHABLE }]);
+          expect(await activeAlarm(child.id)).toMatchObject({ causeId: cause.id, count: 1 });
         }
       }
     });

@@ -12,3 +12,26 @@ export function scriptedPacing(sizes: number[]): Pacing {
     },
   };
 }
+
+/**
+ * A pacing of one size that tells how many chunks were under way at once at most: a chunk begins
+ * when it reads the size and ends when it reports what it took.
+ */
+export function overlapPacing(size: number): { pacing: Pacing; most: () => number } {
+  let begun = 0;
+  let ended = 0;
+  let most = 0;
+  return {
+    pacing: {
+      get size() {
+        begun += 1;
+        most = Math.max(most, begun - ended);
+        return size;
+      },
+      took() {
+        ended += 1;
+      },
+    },
+    most: () => most,
+  };
+}

@@ -32,6 +32,13 @@ export const GATEWAY_CHUNK = 20;
  */
 export const CHUNK_MS = { sqlite: 15, postgres: 400 } as const;
 
+/**
+ * Chunks of gateways the sweep runs at once. On PostgreSQL each is a transaction on a pool
+ * connection of its own, a server process that another core runs, and gateways' chunks share no
+ * row; on SQLite the one connection runs one.
+ */
+export const GATEWAY_LANES = { sqlite: 1, postgres: 2 } as const;
+
 /** The size of the next chunk of a sweep: `took` is told what each chunk held and how long it took. */
 export interface Pacing {
   readonly size: number;
@@ -142,11 +149,12 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
     .where((eb) => staleGateway(eb, byIdOnly))
     .orderBy('hotelDevice.id')
     .execute();
-  for (let start = 0; start < gateways.length;) {
-    const ids = gateways.slice(start, start + pacing.gateways.size).map((row) => row.id);
-    start += ids.length;
+  let next = 0;
+  const takeChunk = async (): Promise<void> => {
+    const ids = gateways.slice(next, next + pacing.gateways.size).map((row) => row.id);
+    next += ids.length;
     const began = performance.now();
-    flipped += await app.db.transaction().execute(async (trx) => {
+    const count = await app.db.transaction().execute(async (trx) => {
       const offline = await flipStaleOffline(app, trx, staleGateway, ids, now).execute();
       await applyDeviceTransitions(app, trx, { devices: offline, to: 0, cause: 'sweep', at: now }, records);
       const children = await takeChildrenOffline(
@@ -159,9 +167,27 @@ export async function sweepOffline(app: FastifyInstance, now: number, minutes: n
       );
       return offline.length + children;
     });
+    flipped += count;
     pacing.gateways.took(ids.length, performance.now() - began);
     await yieldToEventLoop();
-  }
+  };
+  // One chunk at a time while the records may still itemize what a chunk flips (so they name the
+  // same devices and alarms however many lanes run), then the lanes side by side, each taking the
+  // next gateways when its chunk is done: their chunks share no device (a gateway has no gateway).
+  while (next < gateways.length && !records.settled) await takeChunk();
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (!failed && next < gateways.length) {
+      await takeChunk().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  // A lane that fails stops the others after their chunk in hand; the sweep then fails with its error.
+  const lanes = await Promise.allSettled(Array.from({ length: GATEWAY_LANES[app.dialect] }, lane));
+  const failure = lanes.find((ended): ended is PromiseRejectedResult => ended.status === 'rejected');
+  if (failure) throw failure.reason;
   // Floors and buildings going as a whole become one alarm each, raised before their devices flip
   // so that those flips are its symptoms (location-alarms.ts). Only when something is still stale:
   // the count reads every device with a location (children behind a gateway that is down count for

@@ -82,6 +82,14 @@ export class TransitionRecords {
     private readonly at: number,
   ) {}
 
+  /**
+   * Whether more changes can no longer alter which devices and alarms the records itemize: each
+   * tally a run of this direction adds to keeps no more items (they only count).
+   */
+  get settled(): boolean {
+    return this.devices.full && this.raised.full && (this.to === 0 || this.cleared.full);
+  }
+
   async write(): Promise<void> {
     const named = await this.names();
     const locations = await LocationIndex.of(
@@ -200,6 +208,57 @@ async function recordUnreachable(app: FastifyInstance, db: Kysely<Database>, cau
     do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
 }
 
+/** A gateway's child just taken offline, with its unit (for the events) and its gateway. */
+type FlippedChild = { id: number; orgId: number | null; gatewayId: number | null };
+
+/**
+ * PostgreSQL: one UPDATE from the gateway index flips the stale children and answers their units
+ * and gateways (one pass, where a SELECT and an UPDATE by id made two). It locks them, so a
+ * heartbeat's flush of one of them waits for this transaction and then finds it offline, and a
+ * child heard from meanwhile is no longer stale when its lock comes.
+ */
+const flipChildrenReturning = (app: FastifyInstance, db: Kysely<Database>, gatewayIds: number[], stale: RawBuilder<SqlBool>, at: number): Promise<FlippedChild[]> =>
+  db
+    .updateTable('hotelDevicePresence')
+    .from('hotelDevice')
+    .set(flipTo(0, at))
+    .whereRef('hotelDevice.id', '=', 'hotelDevicePresence.id')
+    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
+    .where('hotelDevice.deletedAt', 'is', null)
+    .where(stale)
+    .returning(['hotelDevicePresence.id', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
+    .execute();
+
+/**
+ * SQLite: the stale children through the gateway index, then flipped by id (the transaction holds
+ * the one connection). Its RETURNING names only the updated table, and an UPDATE … FROM answering
+ * the children's columns by subqueries there took 2.9-3.1 ms for a chunk of 14 gateways' children
+ * where these two statements take 2.4-2.5 ms.
+ */
+async function selectThenFlipChildren(app: FastifyInstance, db: Kysely<Database>, gatewayIds: number[], stale: RawBuilder<SqlBool>, at: number): Promise<FlippedChild[]> {
+  const children = await db
+    .selectFrom('hotelDevice')
+    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
+    .select(['hotelDevice.id', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
+    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
+    .where('hotelDevice.deletedAt', 'is', null)
+    .where(stale)
+    .execute();
+  if (children.length === 0) return children;
+  await db
+    .updateTable('hotelDevicePresence')
+    .set(flipTo(0, at))
+    .where(
+      idIn(
+        app.dialect,
+        'id',
+        children.map((child) => child.id),
+      ),
+    )
+    .execute();
+  return children;
+}
+
 /**
  * Takes offline, in `db` (the sweep's transaction that just took these gateways offline and raised
  * their alarms), their children that are `stale` too (over the unaliased hotel_device_presence): a
@@ -217,24 +276,9 @@ export async function takeChildrenOffline(
   records: TransitionRecords,
 ): Promise<number> {
   if (gatewayIds.length === 0) return 0;
-  // Locked on PostgreSQL, so a heartbeat's flush of one of them waits for this transaction and
-  // then finds it offline; on SQLite the transaction holds the one connection.
-  const children = await db
-    .selectFrom('hotelDevice')
-    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
-    .select(['hotelDevice.id', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
-    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
-    .where('hotelDevice.deletedAt', 'is', null)
-    .where(stale)
-    .$if(app.dialect === 'postgres', (q) => q.forUpdate('hotelDevicePresence'))
-    .execute();
+  const children = await (app.dialect === 'postgres' ? flipChildrenReturning : selectThenFlipChildren)(app, db, gatewayIds, stale, at);
   if (children.length === 0) return 0;
   const ids = children.map((child) => child.id);
-  await db
-    .updateTable('hotelDevicePresence')
-    .set(flipTo(0, at))
-    .where(idIn(app.dialect, 'id', ids))
-    .execute();
   records.devices.add(children.map(({ id }) => ({ id })));
   const units = new Map(children.map((child) => [child.id, child.orgId]));
   await publishByUnit(
