@@ -36,7 +36,7 @@ import type { Audit } from '../../plugins/app/audit';
 import { escalateDue, EXPAND_BATCH, expandAlarmEvents } from './alarm-events';
 import { maxAttemptsOf } from './channel-config';
 import { foldIntoDigest } from './digest';
-import { claimDue, markFailed, markRetry, markSent, noteThrottled, release, renewClaims, type MessageRow } from './outbox';
+import { claimDue, markAllSent, markFailed, markRetry, noteThrottled, release, renewClaims, type MessageRow, type SentMessage } from './outbox';
 import { DeliveryPacer } from './pacing';
 import { loadChannels, markHealthy, markUnhealthy, outgoingOf, permitFor, type LoadedChannel } from './sending';
 import type { Delivery } from './vendors';
@@ -201,8 +201,20 @@ export class NotificationWorker {
     return claimed.length;
   }
 
-  /** A channel's messages of this round, in order. */
+  /**
+   * A channel's messages of this round, in order. Those sent are marked together when the channel's
+   * round ends (or before its claims are renewed), whatever ends it.
+   */
   private async sendAll(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[]): Promise<void> {
+    const sent: SentMessage[] = [];
+    try {
+      await this.sendInOrder(channel, messages, claimedAt, deadLetters, sent);
+    } finally {
+      await markAllSent(this.deps.db, this.claimer, sent);
+    }
+  }
+
+  private async sendInOrder(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[], sent: SentMessage[]): Promise<void> {
     const { db, dialect, config } = this.deps;
     let renewedAt = claimedAt;
     let healthy = false;
@@ -216,6 +228,7 @@ export class NotificationWorker {
         continue;
       }
       if (now - renewedAt > CLAIM_LEASE_MS / 2) {
+        await markAllSent(db, this.claimer, sent.splice(0));
         await renewClaims(
           db,
           untried.map((m) => m.id),
@@ -233,7 +246,7 @@ export class NotificationWorker {
       const delivery = await channel.vendor.deliver(outgoing, channel.settings, { outbound: this.deps.outbound, now });
       const after = this.clock();
       if (delivery.verdict === 'sent') {
-        await markSent(db, message, this.claimer, delivery, after);
+        sent.push({ message, delivery, at: after });
         if (!healthy) await markHealthy(db, channel.id, after);
         healthy = true;
       } else if (delivery.verdict === 'throttled') {
