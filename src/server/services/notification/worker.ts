@@ -18,8 +18,9 @@
  * a backlog (a full claim or a full expansion: an alarm storm), it rests after each
  * round long enough that expanding and delivering take at most NOTIFY_DELIVERY_SHARE_PERCENT of
  * the time while the rest of the process is busy (their costs per alarm and per message are the
- * fastest of the last few full rounds: pacing.ts), so heartbeats keep their rate; when the process was idle during the last rest, the next rest is
- * only a short look (delivery then runs at full speed). Nothing is dropped: the backlog waits in
+ * fastest of the last few full rounds: pacing.ts), so heartbeats keep their rate; when the process
+ * was idle during the last rest, the next rest is only a short look (delivery then runs at full
+ * speed). Nothing is dropped: the backlog waits in
  * the outbox, and the vendors' limits still merge what a throttled channel cannot take into digests.
  */
 import crypto from 'node:crypto';
