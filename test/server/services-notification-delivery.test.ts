@@ -12,6 +12,7 @@ import { VendorReceiver } from './support/vendor-receiver';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { alarmMessage, channelRow, CONSOLE_URL, createChannel, enqueue, messagesOf, notifySettings, TestClock, testWorker } from './support/notify-fixtures';
 import type { NotificationWorker } from '../../src/server/services/notification/worker';
+import { claimDue, markAllSent } from '../../src/server/services/notification/outbox';
 
 const MINUTE = 60_000;
 const SMTP_USER = 'alarm@hotel.example.com';
@@ -445,6 +446,22 @@ describeOnEachDatabase(
       await worker.drain();
       expect((await messagesOf(ctx(), channel.id))[0]).toMatchObject({ state: 'failed', attempts: 0, lastError: '渠道已停用，未发送' });
       expect(receiver.of('webhook', 'hook-off')).toHaveLength(0);
+    });
+
+    it('marks the sent messages of a round together, each with its own answer and time, and only while this instance still holds its claim', async () => {
+      const url = receiver.webhook('hook-marks');
+      const channel = await createChannel(ctx(), admin, { name: 'Webhook-批量标记', type: 'webhook', config: { url } });
+      await enqueue(ctx(), [alarmMessage(channel.id, 801), alarmMessage(channel.id, 802), alarmMessage(channel.id, 803)], clock);
+      const { db, dialect } = ctx().database;
+      const [first, second, third] = await claimDue(db, dialect, 'instance-a', clock.now(), 120_000, 10);
+      // The third's claim lapsed and another instance took it meanwhile.
+      await db.updateTable('notifyMessage').set({ claimedBy: 'instance-b' }).where('id', '=', third.id).execute();
+      const answer = (status: number, at: number) => ({ message: first, delivery: { verdict: 'sent' as const, status, answer: `ok ${status}`, reason: '' }, at });
+      await markAllSent(db, 'instance-a', [answer(200, 1_000), { ...answer(202, 2_000), message: second }, { ...answer(200, 3_000), message: third }]);
+      const [one, two, three] = await messagesOf(ctx(), channel.id);
+      expect(one).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 200, vendorAnswer: 'ok 200', sentAt: 1_000 });
+      expect(two).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 202, vendorAnswer: 'ok 202', sentAt: 2_000 });
+      expect(three).toMatchObject({ state: 'sending', claimedBy: 'instance-b', attempts: 0, sentAt: null });
     });
   },
   notifySettings(),

@@ -4,7 +4,8 @@
  * the retry backoff (exponential, full jitter, capped).
  */
 import { decide, type RateState } from '../../src/server/services/notification/rate-limit';
-import { restAfter, retryDelay } from '../../src/server/services/notification/worker';
+import { DeliveryPacer, LOOK_MS, RECENT_ROUNDS, restAfter } from '../../src/server/services/notification/pacing';
+import { retryDelay } from '../../src/server/services/notification/worker';
 import { loadConfig } from '../../src/server/config';
 
 const empty: RateState = { recent: [], pausedUntil: 0 };
@@ -88,5 +89,36 @@ describe('delivery pacing', () => {
     expect(restAfter(100, 0.5)).toBeCloseTo(100);
     expect(restAfter(1000, 0.1)).toBe(5000);
     expect(restAfter(100, 1)).toBe(0);
+  });
+
+  const full = { alarms: 200, messages: 50 };
+  const sends = (sendMs: number) => ({ expanded: 0, expandMs: 0, taken: 50, sendMs });
+  const busy = 1;
+
+  it('only looks (20 ms) while the rest of the process was idle or not yet seen', () => {
+    const pacer = new DeliveryPacer(0.1, full);
+    expect(pacer.restAfterRound(sends(50), null)).toBe(LOOK_MS);
+    expect(pacer.restAfterRound(sends(50), 0.05)).toBe(LOOK_MS);
+    // 50 messages at 1 ms each at a 10 % share.
+    expect(pacer.restAfterRound(sends(50), busy)).toBeCloseTo(450);
+  });
+
+  it('prices a round of a busy process at the fastest recent one (the work it let run is not its own)', () => {
+    const pacer = new DeliveryPacer(0.1, full);
+    pacer.restAfterRound(sends(50), busy);
+    // A slower round that let heartbeats run meanwhile still counts as 1 ms a message.
+    expect(pacer.restAfterRound(sends(200), busy)).toBeCloseTo(450);
+    // Alarms expanded and messages sent add up: 200 alarms at 0.5 ms and 50 messages at 1 ms.
+    expect(pacer.restAfterRound({ expanded: 200, expandMs: 100, taken: 50, sendMs: 60 }, busy)).toBeCloseTo(((100 + 50) * 0.9) / 0.1);
+  });
+
+  it('forgets cheaper rounds of earlier work: the dearer messages of a storm are priced at their own cost', () => {
+    const pacer = new DeliveryPacer(0.1, full);
+    // Bare messages of an idle moment: 0.2 ms each.
+    for (let i = 0; i < 10; i += 1) pacer.restAfterRound(sends(10), 0);
+    // The storm's: 1 ms each. Priced at 0.2 ms, delivery would take five times its share.
+    let rest = 0;
+    for (let i = 0; i < RECENT_ROUNDS; i += 1) rest = pacer.restAfterRound(sends(50), busy);
+    expect(rest).toBeCloseTo(450);
   });
 });

@@ -101,6 +101,24 @@ export async function markSent(db: Db, message: MessageRow, claimer: string, del
     .execute();
 }
 
+export interface SentMessage {
+  message: MessageRow;
+  delivery: Delivery;
+  at: number;
+}
+
+/**
+ * A round's sent messages, marked in one transaction: one commit rather than one per message (on
+ * SQLite each commit appends the row's page and its three index pages to the WAL, on the thread
+ * that answers the heartbeats).
+ */
+export async function markAllSent(db: Kysely<Database>, claimer: string, sent: readonly SentMessage[]): Promise<void> {
+  if (sent.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const { message, delivery, at } of sent) await markSent(trx, message, claimer, delivery, at);
+  });
+}
+
 /** A dead letter: refused for good or out of attempts; `delivery` is the try that failed, null when none was made. */
 export async function markFailed(db: Db, message: MessageRow, claimer: string, reason: string, delivery: Delivery | null): Promise<void> {
   await mine(db, message.id, claimer)

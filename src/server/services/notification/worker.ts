@@ -18,9 +18,9 @@
  * a backlog (a full claim or a full expansion: an alarm storm), it rests after each
  * round long enough that expanding and delivering take at most NOTIFY_DELIVERY_SHARE_PERCENT of
  * the time while the rest of the process is busy (their costs per alarm and per message are the
- * fastest they have been: a round on a busy process also lasts through the other work it let run),
- * so heartbeats keep their rate; when the process was idle during the last rest, the next rest is
- * only a short look (delivery then runs at full speed). Nothing is dropped: the backlog waits in
+ * fastest of the last few full rounds: pacing.ts), so heartbeats keep their rate; when the process
+ * was idle during the last rest, the next rest is only a short look (delivery then runs at full
+ * speed). Nothing is dropped: the backlog waits in
  * the outbox, and the vendors' limits still merge what a throttled channel cannot take into digests.
  */
 import crypto from 'node:crypto';
@@ -37,7 +37,8 @@ import type { Audit } from '../../plugins/app/audit';
 import { escalateDue, EXPAND_BATCH, expandAlarmEvents } from './alarm-events';
 import { maxAttemptsOf } from './channel-config';
 import { foldIntoDigest } from './digest';
-import { claimDue, markFailed, markRetry, markSent, noteThrottled, release, renewClaims, type MessageRow } from './outbox';
+import { claimDue, markAllSent, markFailed, markRetry, noteThrottled, release, renewClaims, type MessageRow, type SentMessage } from './outbox';
+import { DeliveryPacer } from './pacing';
 import { loadChannels, markHealthy, markUnhealthy, outgoingOf, permitFor, type LoadedChannel } from './sending';
 import type { Delivery } from './vendors';
 
@@ -49,12 +50,6 @@ const CLAIM_BATCH = 50;
 const CHANNELS_AT_ONCE = 8;
 /** Up to this many dead letters of a round get an audit record each; more get one summary. */
 const DEAD_LETTERS_ITEMIZED = 100;
-/** A rest that only looks whether the rest of the process is busy. */
-const LOOK_MS = 20;
-/** The rest of the process counts as busy above this event-loop utilisation during a rest. */
-const OTHERS_BUSY = 0.2;
-/** The longest rest after one round. */
-const REST_MAX_MS = 5_000;
 
 export interface WorkerDependencies {
   db: Kysely<Database>;
@@ -84,11 +79,6 @@ export function retryDelay(attempt: number, config: Pick<NotifyConfig, 'retryBas
   return Math.floor(random() * ceiling);
 }
 
-/** The rest after a round of `roundMs` that leaves the rest of the process `1 - share` of the time. */
-export function restAfter(roundMs: number, share: number): number {
-  return share >= 1 ? 0 : Math.min(REST_MAX_MS, (roundMs * (1 - share)) / share);
-}
-
 export class NotificationWorker {
   /** Names this worker's claims (instance id and a random part: two apps in one process stay apart). */
   readonly claimer: string;
@@ -98,15 +88,13 @@ export class NotificationWorker {
   private running: Promise<void> | null = null;
   private wokenWhileRunning = false;
   private stopped = true;
-  /** The least time a message has taken in a full round: what delivery itself costs (pacing). */
-  private msPerMessage = Number.POSITIVE_INFINITY;
-  /** The least time an alarm has taken in a full expansion: what expanding itself costs (pacing). */
-  private msPerAlarm = Number.POSITIVE_INFINITY;
+  private readonly pacer: DeliveryPacer;
 
   constructor(private readonly deps: WorkerDependencies) {
     this.claimer = `${deps.instanceId}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 64);
     this.clock = deps.clock ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.pacer = new DeliveryPacer(deps.config.deliveryShare, { alarms: EXPAND_BATCH, messages: CLAIM_BATCH });
   }
 
   start(): void {
@@ -136,7 +124,7 @@ export class NotificationWorker {
    */
   async drain(paced = false): Promise<number> {
     let total = 0;
-    let othersBusy = false;
+    let lastRestUtilization: number | null = null;
     for (;;) {
       const started = performance.now();
       const expanded = await this.expand();
@@ -146,17 +134,11 @@ export class NotificationWorker {
       total += taken;
       // Only a backlog is paced: a full expansion or a full claim.
       if (!paced || (taken < CLAIM_BATCH && expanded < EXPAND_BATCH) || this.stopped) continue;
-      // A round's own cost: the fastest full expansions per alarm and full rounds per message seen
-      // (a round on a busy process also holds the other work it let run meanwhile, which would
-      // rest the worker for that too).
-      if (expanded === EXPAND_BATCH) this.msPerAlarm = Math.min(this.msPerAlarm, (expandedAt - started) / expanded);
-      if (taken === CLAIM_BATCH) this.msPerMessage = Math.min(this.msPerMessage, (performance.now() - expandedAt) / taken);
-      const cost = (expanded > 0 ? expanded * this.msPerAlarm : 0) + (taken > 0 ? taken * this.msPerMessage : 0);
-      const rest = othersBusy && Number.isFinite(cost) ? restAfter(cost, this.deps.config.deliveryShare) : LOOK_MS;
+      const rest = this.pacer.restAfterRound({ expanded, expandMs: expandedAt - started, taken, sendMs: performance.now() - expandedAt }, lastRestUtilization);
       if (rest <= 0) continue;
       const before = performance.eventLoopUtilization();
       await sleep(rest);
-      othersBusy = performance.eventLoopUtilization(before).utilization >= OTHERS_BUSY;
+      lastRestUtilization = performance.eventLoopUtilization(before).utilization;
     }
   }
 
@@ -220,8 +202,20 @@ export class NotificationWorker {
     return claimed.length;
   }
 
-  /** A channel's messages of this round, in order. */
+  /**
+   * A channel's messages of this round, in order. Those sent are marked together when the channel's
+   * round ends (or before its claims are renewed), whatever ends it.
+   */
   private async sendAll(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[]): Promise<void> {
+    const sent: SentMessage[] = [];
+    try {
+      await this.sendInOrder(channel, messages, claimedAt, deadLetters, sent);
+    } finally {
+      await markAllSent(this.deps.db, this.claimer, sent);
+    }
+  }
+
+  private async sendInOrder(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[], sent: SentMessage[]): Promise<void> {
     const { db, dialect, config } = this.deps;
     let renewedAt = claimedAt;
     let healthy = false;
@@ -235,6 +229,7 @@ export class NotificationWorker {
         continue;
       }
       if (now - renewedAt > CLAIM_LEASE_MS / 2) {
+        await markAllSent(db, this.claimer, sent.splice(0));
         await renewClaims(
           db,
           untried.map((m) => m.id),
@@ -252,7 +247,7 @@ export class NotificationWorker {
       const delivery = await channel.vendor.deliver(outgoing, channel.settings, { outbound: this.deps.outbound, now });
       const after = this.clock();
       if (delivery.verdict === 'sent') {
-        await markSent(db, message, this.claimer, delivery, after);
+        sent.push({ message, delivery, at: after });
         if (!healthy) await markHealthy(db, channel.id, after);
         healthy = true;
       } else if (delivery.verdict === 'throttled') {
