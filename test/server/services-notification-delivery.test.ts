@@ -448,6 +448,29 @@ describeOnEachDatabase(
       expect(receiver.of('webhook', 'hook-off')).toHaveLength(0);
     });
 
+    it('stops with the round under way: the backlog behind it stays queued, not sent at full speed before a shutdown', async () => {
+      const url = receiver.webhook('hook-stop', { behaviour: 'slow', slowMs: 10 });
+      const channel = await createChannel(ctx(), admin, { name: 'Webhook-停止', type: 'webhook', config: { url } });
+      await enqueue(
+        ctx(),
+        Array.from({ length: 120 }, (_, n) => alarmMessage(channel.id, 900 + n)),
+        clock,
+      );
+      const running = testWorker(ctx(), clock, 'test-stop');
+      running.start();
+      while (receiver.of('webhook', 'hook-stop').length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await running.stop();
+      const messages = await messagesOf(ctx(), channel.id);
+      const sent = messages.filter((m) => m.state === 'sent');
+      // One claim's worth (the round under way) went out; the other 70 were never claimed.
+      expect(sent).toHaveLength(50);
+      expect(receiver.of('webhook', 'hook-stop')).toHaveLength(50);
+      expect(messages.filter((m) => m.state !== 'sent' && m.claimedBy === null)).toHaveLength(70);
+      // The rest is still there for whoever delivers next (and leaves the queue empty for the tests after).
+      expect(await running.drain()).toBe(70);
+      expect(receiver.of('webhook', 'hook-stop')).toHaveLength(120);
+    });
+
     it('marks the sent messages of a round together, each with its own answer and time, and only while this instance still holds its claim', async () => {
       const url = receiver.webhook('hook-marks');
       const channel = await createChannel(ctx(), admin, { name: 'Webhook-批量标记', type: 'webhook', config: { url } });

@@ -109,7 +109,7 @@ export class NotificationWorker {
     else this.schedule(0);
   }
 
-  /** Stops polling and waits for the round under way. */
+  /** Stops polling and waits for the round under way (the worker's drain ends with it). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -132,8 +132,11 @@ export class NotificationWorker {
       const taken = await this.round();
       if (taken === 0 && expanded === 0) return total;
       total += taken;
+      // A stopping worker ends with the round under way: the backlog stays queued for the next
+      // instance (or this one's restart), rather than holding a shutdown until it is all sent.
+      if (paced && this.stopped) return total;
       // Only a backlog is paced: a full expansion or a full claim.
-      if (!paced || (taken < CLAIM_BATCH && expanded < EXPAND_BATCH) || this.stopped) continue;
+      if (!paced || (taken < CLAIM_BATCH && expanded < EXPAND_BATCH)) continue;
       const rest = this.pacer.restAfterRound({ expanded, expandMs: expandedAt - started, taken, sendMs: performance.now() - expandedAt }, lastRestUtilization);
       if (rest <= 0) continue;
       const before = performance.eventLoopUtilization();
