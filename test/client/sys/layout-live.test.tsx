@@ -142,8 +142,6 @@ describe('live console', () => {
     source.emit('alarm-raised', { type: 'offline', deviceIds: [43], at: Date.now() }, '6');
     expect(await screen.findByText('严重告警：0808 门锁')).toBeInTheDocument();
     expect(screen.getByText('0808 门锁（LOCK-0808）：设备心跳超时，已离线')).toBeInTheDocument();
-    // Below the shell's header and tab bar, not over them.
-    expect((document.querySelector('.ant-notification') as HTMLElement).style.getPropertyValue('--notification-top')).toBe('108px');
     expect(await screen.findByRole('button', { name: '未清除告警 2 条' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /查看告警/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/hotel/alarm'));

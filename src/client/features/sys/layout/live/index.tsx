@@ -29,8 +29,6 @@ const OPEN_ALARMS = { current: 1, size: 10, params: { status: 'active' as const 
 const ANNOUNCED: readonly string[] = ALARM_SEVERITIES.slice(0, 2);
 /** One notification at a time: a newer one replaces it. */
 const NOTICE_KEY = 'live-alarm';
-/** Notices open below the shell's header (52 px and its border) and tab bar (46 px), which they would cover at antd's 24. */
-const NOTICE_TOP = 108;
 
 const STATUS_TEXT: Record<LiveState['status'], string> = { off: '连接中', connecting: '连接中', live: '实时', reconnecting: '重连中' };
 
@@ -90,7 +88,7 @@ function AlarmBell() {
   const path = useSelector((state: SessionRoot) => selectMenuEntry(state, ALARM_VIEW)?.path);
   const navigate = useNavigate();
   const { data } = useOpenAlarmsQuery(OPEN_ALARMS, { skip: !granted });
-  const [notices, holder] = notification.useNotification({ maxCount: 3, top: NOTICE_TOP });
+  const [notices, holder] = notification.useNotification({ maxCount: 3 });
   const showAlarms = useCallback(() => void (path && navigate(path)), [path, navigate]);
   const announce = useCallback(
     (fresh: Alarm[]) => {
