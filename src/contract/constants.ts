@@ -67,15 +67,21 @@ export const ALARM_TYPE = { offline: 'offline', floorOffline: 'floor_offline', b
 export type AlarmType = (typeof ALARM_TYPE)[keyof typeof ALARM_TYPE];
 export const ALARM_TYPE_LABELS: Readonly<Record<AlarmType, string>> = { offline: '设备离线', floor_offline: '楼层断连', building_offline: '楼栋断连' };
 export const isAlarmType = (type: string): type is AlarmType => Object.hasOwn(ALARM_TYPE_LABELS, type);
+/** A lookup answering a value's label, or the value itself when the table has none (an older row's value, say). */
+const labelOr =
+  (labels: Readonly<Record<string, string>>) =>
+  (value: string): string =>
+    Object.hasOwn(labels, value) ? labels[value] : value;
+
 /** A type's label, or the type itself when it is none of these. */
-export const alarmTypeLabel = (type: string): string => (isAlarmType(type) ? ALARM_TYPE_LABELS[type] : type);
+export const alarmTypeLabel = labelOr(ALARM_TYPE_LABELS);
 
 /** Alarm severities, more severe first (a rule's lowest severity lets through itself and those before it), with their labels. */
 export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 export const ALARM_SEVERITY_LABELS: Readonly<Record<AlarmSeverity, string>> = { critical: '严重', major: '重要', minor: '次要', warning: '警告' };
 /** A severity's label, or the severity itself when it is none of these. */
-export const alarmSeverityLabel = (severity: string): string => (Object.hasOwn(ALARM_SEVERITY_LABELS, severity) ? ALARM_SEVERITY_LABELS[severity as AlarmSeverity] : severity);
+export const alarmSeverityLabel = labelOr(ALARM_SEVERITY_LABELS);
 
 /** Message templates (monitor/template): the kinds of message a template is for, and the placeholders a template may use. */
 export const TEMPLATE_KINDS = ['raise', 'clear', 'escalation'] as const;
