@@ -15,6 +15,10 @@ export async function openMenu(page: Page, parent: string, child: string): Promi
   const parentItem = menuItem(page, parent);
   if ((await parentItem.getAttribute('aria-expanded')) !== 'true') await parentItem.click();
   await expect(parentItem).toHaveAttribute('aria-expanded', 'true');
+  // Then wait for the list to finish opening, as a person does. While it opens it is clipped, and
+  // scrolling a child into view scrolls the clipped list: the item under the pointer changes between
+  // press and release, and the click lands on the list instead of the item.
+  await expect(parentItem.locator('xpath=following-sibling::ul[1]')).not.toHaveClass(/motion-collapse/);
   await menuItem(page, child).click();
 }
 

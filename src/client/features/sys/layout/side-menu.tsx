@@ -27,6 +27,16 @@ export function buildMenuItems(menu: AuthorityMenu[]): MenuItem[] {
   return childrenOf(null);
 }
 
+/**
+ * The key of the history entry the browser shows, which react-router keeps in the entry's state
+ * (the same key as `location.key` once that navigation is committed); the committed location's key
+ * under a router that does not use the browser's history.
+ */
+function browserEntryKey(committed: { key: string }): string {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && typeof (state as { key?: unknown }).key === 'string' ? (state as { key: string }).key : committed.key;
+}
+
 interface SideMenuProps {
   menu: AuthorityMenu[];
   indexKey: string;
@@ -39,12 +49,19 @@ export function SideMenu({ menu, indexKey, collapsed = false }: SideMenuProps) {
   const navigate = useNavigate();
   const items = useMemo(() => buildMenuItems(menu), [menu]);
   const keys = useMemo(() => menuKeysForPath(location.pathname, menu, indexKey), [location.pathname, menu, indexKey]);
-  // Submenus the user toggled stay as toggled until the next navigation recomputes them. Each
-  // navigation (back and forward included) yields a new location object, even when it returns to
-  // an earlier history entry, so the toggle is tied to that object rather than to location.key.
+  // Submenus the user toggled stay as toggled until the next navigation recomputes them (back and
+  // forward included, even to an entry seen before). A toggle belongs to the history entry the
+  // browser was at when it was made: the router commits a navigation in a transition, so while a
+  // screen is still rendering the browser is already at the new entry and `location` is the old
+  // one; a submenu opened in that moment must not fold when the screen arrives.
+  const [toggled, setToggled] = useState<{ entryKey: string; collapsed: boolean; openKeys: string[] } | null>(null);
+  const [committed, setCommitted] = useState(location);
+  if (committed !== location) {
+    setCommitted(location);
+    if (toggled && toggled.entryKey !== location.key) setToggled(null);
+  }
   // Collapsing or expanding the sidebar drops the toggles too.
-  const [toggled, setToggled] = useState<{ location: typeof location; collapsed: boolean; openKeys: string[] } | null>(null);
-  const ownToggle = toggled?.location === location && toggled.collapsed === collapsed;
+  const ownToggle = toggled !== null && toggled.collapsed === collapsed;
   const openKeys = ownToggle ? toggled.openKeys : collapsed ? [] : keys.openKeys;
 
   const pathByKey = useMemo(() => new Map(menu.map((entry) => [menuItemKey(entry), entry.path])), [menu]);
@@ -56,7 +73,7 @@ export function SideMenu({ menu, indexKey, collapsed = false }: SideMenuProps) {
       items={items}
       selectedKeys={keys.selectedKeys}
       openKeys={openKeys}
-      onOpenChange={(next) => setToggled({ location, collapsed, openKeys: next })}
+      onOpenChange={(next) => setToggled({ entryKey: browserEntryKey(location), collapsed, openKeys: next })}
       onClick={({ key }) => {
         const path = pathByKey.get(key);
         if (path) void navigate(path);
