@@ -18,7 +18,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ALARM_TYPE } from '../../../contract/constants';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
-import { announceAlarmEvent, publishByUnit, unitsOf } from '../events';
+import { announceAlarmEvent, EVENT_CHANNEL, GUARD, publishByUnit, unitsOf } from '../events';
+import { ALARM_NOTIFICATION_KIND } from '../events/outbox';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type RecordedAlarm, type StatusDevice } from './records';
 import { LocationIndex } from '../location-paths';
 import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
@@ -212,22 +213,75 @@ async function recordUnreachable(app: FastifyInstance, db: Kysely<Database>, cau
 type FlippedChild = { id: number; orgId: number | null; gatewayId: number | null };
 
 /**
- * PostgreSQL: one UPDATE from the gateway index flips the stale children and answers their units
- * and gateways (one pass, where a SELECT and an UPDATE by id made two). It locks them, so a
- * heartbeat's flush of one of them waits for this transaction and then finds it offline, and a
- * child heard from meanwhile is no longer stale when its lock comes.
+ * PostgreSQL: the whole of taking a chunk's children offline in one statement from the gateway
+ * index: the UPDATE flips the stale children, and from what it returns the same statement writes
+ * their 不可达 history rows, their symptom alarms under their gateway's, the live events (one
+ * device-status and one alarm-raised per unit) and, when a rule may send something, the
+ * notification marker; it answers a count (and the ids while the records still itemize). The rows
+ * never travel to the server and back (a chunk's thousands of children parsed, mapped and sent
+ * again as parameters held the event loop, and the heartbeats with it). The UPDATE locks the
+ * children, so a heartbeat's flush of one of them waits for this transaction and then finds it
+ * offline, and a child heard from meanwhile is no longer stale when its lock comes.
  */
-const flipChildrenReturning = (app: FastifyInstance, db: Kysely<Database>, gatewayIds: number[], stale: RawBuilder<SqlBool>, at: number): Promise<FlippedChild[]> =>
-  db
-    .updateTable('hotelDevicePresence')
-    .from('hotelDevice')
-    .set(flipTo(0, at))
-    .whereRef('hotelDevice.id', '=', 'hotelDevicePresence.id')
-    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
-    .where('hotelDevice.deletedAt', 'is', null)
-    .where(stale)
-    .returning(['hotelDevicePresence.id', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
-    .execute();
+async function takeChildrenOfflineInSql(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  gatewayIds: number[],
+  stale: RawBuilder<SqlBool>,
+  at: number,
+  records: TransitionRecords,
+): Promise<number> {
+  const { type, severity } = OFFLINE_ALARM;
+  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  const itemize = !records.devices.full;
+  // The payloads as publishEvents and the marker write them (JSON.stringify of the same fields), ids in order.
+  const { rows } = await sql<{ n: number; ids: number[] | null }>`
+    with flipped as (
+      update hotel_device_presence set online = 0, offline_since = ${at}
+      from hotel_device
+      where hotel_device.id = hotel_device_presence.id
+        and ${idIn(app.dialect, 'hotel_device.gateway_id', gatewayIds)}
+        and hotel_device.deleted_at is null
+        and ${stale}
+      returning hotel_device_presence.id, hotel_device.org_id, hotel_device.gateway_id
+    ),
+    history as (
+      insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, ${UNREACHABLE} from flipped
+    ),
+    causes as (
+      -- Each gateway's active alarm found from the gateway (see gatewayAlarms).
+      select gp.id, (select g.id from hotel_alarm g where g.device_id = gp.id and g.type = ${type} and g.cleared_at is null) as alarm_id
+      from hotel_device_presence gp where ${idIn(app.dialect, 'gp.id', gatewayIds)} and +gp.online = 0
+    ),
+    symptoms as (
+      insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+      select f.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, c.alarm_id from flipped f left join causes c on c.id = f.gateway_id
+      on conflict (device_id, type) where cleared_at is null
+      do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
+      returning id, count
+    ),
+    units as (
+      select org_id, string_agg(id::text, ',' order by id) as ids from flipped group by org_id
+    ),
+    events as (
+      insert into event_outbox (kind, payload, resource, session_id, org_id, created_at)
+      select kind, payload, resource, null, org_id, ${Date.now()}::bigint from (
+        select 1 as part, org_id, 'device-status'::text as kind, ${'{"deviceIds":['}::text || ids || ${`],"online":0,"at":${at}}`}::text as payload, ${GUARD['device-status']}::text as resource from units
+        union all
+        select 2, null, ${ALARM_NOTIFICATION_KIND}::text, ${'{"event":"raise","alarmIds":['}::text || string_agg(id::text, ',' order by id) || ${`],"at":${at}}`}::text, null
+        from symptoms where ${rule !== undefined}::boolean and count = 1 having count(*) > 0
+        union all
+        select 3, org_id, 'alarm-raised', ${`{"type":${JSON.stringify(type)},"deviceIds":[`}::text || ids || ${`],"at":${at}}`}::text, ${GUARD['alarm-raised']}::text from units
+      ) as e order by part, org_id
+    )
+    select count(*)::int as n, case when ${itemize}::boolean then array_agg(id order by id) end as ids from flipped`.execute(db);
+  const { n, ids } = rows[0]!;
+  if (n === 0) return 0;
+  await sql`select pg_notify(${EVENT_CHANNEL}, '')`.execute(db);
+  if (ids) records.devices.add(ids.map((id) => ({ id })));
+  else records.devices.addCount(n);
+  return n;
+}
 
 /**
  * SQLite: the stale children through the gateway index, then flipped by id (the transaction holds
@@ -276,7 +330,8 @@ export async function takeChildrenOffline(
   records: TransitionRecords,
 ): Promise<number> {
   if (gatewayIds.length === 0) return 0;
-  const children = await (app.dialect === 'postgres' ? flipChildrenReturning : selectThenFlipChildren)(app, db, gatewayIds, stale, at);
+  if (app.dialect === 'postgres') return takeChildrenOfflineInSql(app, db, gatewayIds, stale, at, records);
+  const children = await selectThenFlipChildren(app, db, gatewayIds, stale, at);
   if (children.length === 0) return 0;
   const ids = children.map((child) => child.id);
   records.devices.add(children.map(({ id }) => ({ id })));
