@@ -232,6 +232,10 @@ async function takeChildrenOfflineInSql(
   const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
   const itemize = !records.devices.full;
   const payloads = childEventPayloads(type, at);
+  // The gateways' alarms (a handful), each child's looked up by its gateway in one value read once
+  // per statement: a join of the children with them, planned on statistics from before the outage,
+  // re-read the gateways once per child (6,860 children: 14 s).
+  const causes = Object.fromEntries(await gatewayAlarms(app, db, gatewayIds));
   const { rows } = await sql<{ n: number; ids: number[] | null }>`
     with flipped as (
       update hotel_device_presence set online = 0, offline_since = ${at}
@@ -245,14 +249,9 @@ async function takeChildrenOfflineInSql(
     history as (
       insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, ${UNREACHABLE} from flipped
     ),
-    causes as (
-      -- Each gateway's active alarm found from the gateway (see gatewayAlarms).
-      select gp.id, (select g.id from hotel_alarm g where g.device_id = gp.id and g.type = ${type} and g.cleared_at is null) as alarm_id
-      from hotel_device_presence gp where ${idIn(app.dialect, 'gp.id', gatewayIds)} and +gp.online = 0
-    ),
     symptoms as (
       insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
-      select f.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, c.alarm_id from flipped f left join causes c on c.id = f.gateway_id
+      select f.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, ((select ${JSON.stringify(causes)}::jsonb) ->> f.gateway_id::text)::bigint from flipped f
       on conflict (device_id, type) where cleared_at is null
       do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
       returning id, count
