@@ -271,7 +271,7 @@ async function takeChildrenOfflineInSql(
       ) as e order by part, org_id
     )
     select count(*)::int as n, case when ${itemize}::boolean then array_agg(id order by id) end as ids from flipped`.execute(db);
-  const { n, ids } = rows[0]!;
+  const { n, ids } = rows[0];
   if (n === 0) return 0;
   await sql`select pg_notify(${EVENT_CHANNEL}, '')`.execute(db);
   if (ids) records.devices.add(ids.map((id) => ({ id })));
