@@ -329,10 +329,9 @@ async function gatewayOutage(env, server, call, token) {
 /** What the gateway outage's targets would take where the product as built misses them (docs/architecture.md, the offline sweep). */
 const OUT_OF_REACH =
   'out of reach as built: on SQLite the sweep commits a chunk every ~15 ms (a transaction holds the one connection and the event loop: that is how long a heartbeat waits), ' +
-  'each chunk with its by-id statements, events and commit and the heartbeats served between chunks, where the floor is one uncommitted pass per part; ' +
-  "on PostgreSQL two chunks of ~400 ms run side by side, one per core, sharing the cores with the server, whose event loop turns each chunk's rows into its statements and events. " +
-  "Reaching the targets would take the sweep's work off the event loop (on SQLite a connection of its own in a worker thread, so chunks could be large without holding heartbeats; " +
-  "on PostgreSQL statements that write a chunk's events and symptoms in the database and answer counts, not rows), " +
+  'each chunk with its statements, events and commit and the heartbeats served between chunks, where the floor is one uncommitted pass per part; ' +
+  "on PostgreSQL two chunks of ~400 ms run side by side, one per core, sharing the cores with the server and the heartbeats' reads. " +
+  "Reaching the targets would take the sweep's work off the event loop on SQLite (a connection of its own in a worker thread, so chunks could be large without holding heartbeats), " +
   "or no symptom row per child (the gateway's alarm listing its children by a join when read: the symptom rows are half the floor); the slowest heartbeat on a shared machine " +
   'is a chunk or the event loop descheduled meanwhile.';
 

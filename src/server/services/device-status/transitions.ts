@@ -18,7 +18,8 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ALARM_TYPE } from '../../../contract/constants';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
-import { announceAlarmEvent, publishByUnit, unitsOf } from '../events';
+import { announceAlarmEvent, EVENT_CHANNEL, GUARD, publishByUnit, unitsOf } from '../events';
+import { ALARM_NOTIFICATION_KIND, localWake } from '../events/outbox';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type RecordedAlarm, type StatusDevice } from './records';
 import { LocationIndex } from '../location-paths';
 import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
@@ -208,56 +209,144 @@ async function recordUnreachable(app: FastifyInstance, db: Kysely<Database>, cau
     do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
 }
 
-/** A gateway's child just taken offline, with its unit (for the events) and its gateway. */
-type FlippedChild = { id: number; orgId: number | null; gatewayId: number | null };
-
 /**
- * PostgreSQL: one UPDATE from the gateway index flips the stale children and answers their units
- * and gateways (one pass, where a SELECT and an UPDATE by id made two). It locks them, so a
- * heartbeat's flush of one of them waits for this transaction and then finds it offline, and a
- * child heard from meanwhile is no longer stale when its lock comes.
+ * PostgreSQL: the whole of taking a chunk's children offline in one statement from the gateway
+ * index: the UPDATE flips the stale children, and from what it returns the same statement writes
+ * their 不可达 history rows, their symptom alarms under their gateway's, the live events (one
+ * device-status and one alarm-raised per unit) and, when a rule may send something, the
+ * notification marker; it answers a count (and the ids while the records still itemize). The rows
+ * never travel to the server and back (a chunk's thousands of children parsed, mapped and sent
+ * again as parameters held the event loop, and the heartbeats with it). The UPDATE locks the
+ * children, so a heartbeat's flush of one of them waits for this transaction and then finds it
+ * offline, and a child heard from meanwhile is no longer stale when its lock comes.
  */
-const flipChildrenReturning = (app: FastifyInstance, db: Kysely<Database>, gatewayIds: number[], stale: RawBuilder<SqlBool>, at: number): Promise<FlippedChild[]> =>
-  db
-    .updateTable('hotelDevicePresence')
-    .from('hotelDevice')
-    .set(flipTo(0, at))
-    .whereRef('hotelDevice.id', '=', 'hotelDevicePresence.id')
-    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
-    .where('hotelDevice.deletedAt', 'is', null)
-    .where(stale)
-    .returning(['hotelDevicePresence.id', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
-    .execute();
-
-/**
- * SQLite: the stale children through the gateway index, then flipped by id (the transaction holds
- * the one connection). Its RETURNING names only the updated table, and an UPDATE … FROM answering
- * the children's columns by subqueries there took 2.9-3.1 ms for a chunk of 14 gateways' children
- * where these two statements take 2.4-2.5 ms.
- */
-async function selectThenFlipChildren(app: FastifyInstance, db: Kysely<Database>, gatewayIds: number[], stale: RawBuilder<SqlBool>, at: number): Promise<FlippedChild[]> {
-  const children = await db
-    .selectFrom('hotelDevice')
-    .innerJoin('hotelDevicePresence', 'hotelDevicePresence.id', 'hotelDevice.id')
-    .select(['hotelDevice.id', 'hotelDevice.orgId', 'hotelDevice.gatewayId'])
-    .where(idIn(app.dialect, 'hotelDevice.gatewayId', gatewayIds))
-    .where('hotelDevice.deletedAt', 'is', null)
-    .where(stale)
-    .execute();
-  if (children.length === 0) return children;
-  await db
-    .updateTable('hotelDevicePresence')
-    .set(flipTo(0, at))
-    .where(
-      idIn(
-        app.dialect,
-        'id',
-        children.map((child) => child.id),
-      ),
+async function takeChildrenOfflineInSql(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  gatewayIds: number[],
+  stale: RawBuilder<SqlBool>,
+  at: number,
+  records: TransitionRecords,
+): Promise<number> {
+  const { type, severity } = OFFLINE_ALARM;
+  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  const itemize = !records.devices.full;
+  const payloads = childEventPayloads(type, at);
+  // The gateways' alarms (a handful), each child's looked up by its gateway in one value read once
+  // per statement: a join of the children with them, planned on statistics from before the outage,
+  // re-read the gateways once per child (6,860 children: 14 s).
+  const causes = Object.fromEntries(await gatewayAlarms(app, db, gatewayIds));
+  const { rows } = await sql<{ n: number; ids: number[] | null }>`
+    with flipped as (
+      update hotel_device_presence set online = 0, offline_since = ${at}
+      from hotel_device
+      where hotel_device.id = hotel_device_presence.id
+        and ${idIn(app.dialect, 'hotel_device.gateway_id', gatewayIds)}
+        and hotel_device.deleted_at is null
+        and ${stale}
+      returning hotel_device_presence.id, hotel_device.org_id, hotel_device.gateway_id
+    ),
+    history as (
+      insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, ${UNREACHABLE} from flipped
+    ),
+    symptoms as (
+      insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+      select f.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, ((select ${JSON.stringify(causes)}::jsonb) ->> f.gateway_id::text)::bigint from flipped f
+      on conflict (device_id, type) where cleared_at is null
+      do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
+      returning id, count
+    ),
+    units as (
+      select org_id, string_agg(id::text, ',' order by id) as ids from flipped group by org_id
+    ),
+    events as (
+      insert into event_outbox (kind, payload, resource, session_id, org_id, created_at)
+      select kind, payload, resource, null, org_id, ${Date.now()}::bigint from (
+        select 1 as part, org_id, 'device-status'::text as kind, ${payloads.status[0]}::text || ids || ${payloads.status[1]}::text as payload, ${GUARD['device-status']}::text as resource from units
+        union all
+        select 2, null, ${ALARM_NOTIFICATION_KIND}::text, ${payloads.marker[0]}::text || string_agg(id::text, ',' order by id) || ${payloads.marker[1]}::text, null
+        from symptoms where ${rule !== undefined}::boolean and count = 1 having count(*) > 0
+        union all
+        select 3, org_id, 'alarm-raised', ${payloads.raised[0]}::text || ids || ${payloads.raised[1]}::text, ${GUARD['alarm-raised']}::text from units
+      ) as e order by part, org_id
     )
-    .execute();
-  return children;
+    select count(*)::int as n, case when ${itemize}::boolean then array_agg(id order by id) end as ids from flipped`.execute(db);
+  const { n, ids } = rows[0];
+  if (n === 0) return 0;
+  await sql`select pg_notify(${EVENT_CHANNEL}, '')`.execute(db);
+  if (ids) records.devices.add(ids.map((id) => ({ id })));
+  else records.devices.addCount(n);
+  return n;
 }
+
+/**
+ * SQLite: the same writes as takeChildrenOfflineInSql, each its own statement (SQLite has no
+ * UPDATE in a WITH), all of them reading the chunk's children from a temporary table filled from
+ * the gateway index, so the rows never reach the event loop: only a count comes back (and the ids
+ * while the records still itemize).
+ */
+async function takeChildrenOfflineThroughTemp(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  gatewayIds: number[],
+  stale: RawBuilder<SqlBool>,
+  at: number,
+  records: TransitionRecords,
+): Promise<number> {
+  const { type, severity } = OFFLINE_ALARM;
+  await sql`create temp table if not exists sweep_children (id integer primary key, org_id integer, gateway_id integer)`.execute(db);
+  const filled = await sql`
+    insert into temp.sweep_children (id, org_id, gateway_id)
+    select hotel_device.id, hotel_device.org_id, hotel_device.gateway_id
+    from hotel_device join hotel_device_presence on hotel_device_presence.id = hotel_device.id
+    where ${idIn(app.dialect, 'hotel_device.gateway_id', gatewayIds)} and hotel_device.deleted_at is null and ${stale}`.execute(db);
+  const n = Number(filled.numAffectedRows ?? 0);
+  if (n === 0) return 0;
+  await sql`update hotel_device_presence set online = 0, offline_since = ${at} where id in (select id from temp.sweep_children)`.execute(db);
+  await sql`insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, ${UNREACHABLE} from temp.sweep_children`.execute(db);
+  // Each child's gateway's active alarm found from the gateway (see gatewayAlarms).
+  await sql`
+      insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
+      select c.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1,
+        (select g.id from hotel_device_presence gp join hotel_alarm g on g.device_id = gp.id and g.type = ${type} and g.cleared_at is null where gp.id = c.gateway_id and +gp.online = 0)
+      from temp.sweep_children c where true
+      on conflict (device_id, type) where cleared_at is null
+      do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
+  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  const payloads = childEventPayloads(type, at);
+  await sql`
+      insert into event_outbox (kind, payload, resource, session_id, org_id, created_at)
+      select kind, payload, resource, null, org_id, ${Date.now()} from (
+        select 1 as part, org_id, 'device-status' as kind, ${payloads.status[0]} || group_concat(id, ',' order by id) || ${payloads.status[1]} as payload, ${GUARD['device-status']} as resource
+        from temp.sweep_children group by org_id
+        union all
+        select 2, null, ${ALARM_NOTIFICATION_KIND}, ${payloads.marker[0]} || group_concat(a.id, ',' order by a.id) || ${payloads.marker[1]}, null
+        from temp.sweep_children c join hotel_alarm a on a.device_id = c.id and a.type = ${type} and a.cleared_at is null
+        where ${rule === undefined ? 0 : 1} and +a.started_at = ${at} and +a.count = 1 having count(*) > 0
+        union all
+        select 3, org_id, 'alarm-raised', ${payloads.raised[0]} || group_concat(id, ',' order by id) || ${payloads.raised[1]}, ${GUARD['alarm-raised']}
+        from temp.sweep_children group by org_id
+      ) order by part, org_id`.execute(db);
+  setImmediate(() => localWake.emit('wake'));
+  if (records.devices.full) records.devices.addCount(n);
+  else {
+    const { rows } = await sql<{ id: number }>`select id from temp.sweep_children order by id`.execute(db);
+    records.devices.add(rows);
+  }
+  // Emptied for the next chunk (a failing chunk's rows go with its rollback).
+  await sql`delete from temp.sweep_children`.execute(db);
+  return n;
+}
+
+/**
+ * The text around a chunk's comma-separated ids in its events' payloads and its notification
+ * marker, as publishEvents and the marker write them (JSON.stringify of the same fields).
+ */
+const childEventPayloads = (type: string, at: number) => ({
+  status: ['{"deviceIds":[', `],"online":0,"at":${at}}`],
+  marker: ['{"event":"raise","alarmIds":[', `],"at":${at}}`],
+  raised: [`{"type":${JSON.stringify(type)},"deviceIds":[`, `],"at":${at}}`],
+});
 
 /**
  * Takes offline, in `db` (the sweep's transaction that just took these gateways offline and raised
@@ -276,23 +365,7 @@ export async function takeChildrenOffline(
   records: TransitionRecords,
 ): Promise<number> {
   if (gatewayIds.length === 0) return 0;
-  const children = await (app.dialect === 'postgres' ? flipChildrenReturning : selectThenFlipChildren)(app, db, gatewayIds, stale, at);
-  if (children.length === 0) return 0;
-  const ids = children.map((child) => child.id);
-  records.devices.add(children.map(({ id }) => ({ id })));
-  const units = new Map(children.map((child) => [child.id, child.orgId]));
-  await publishByUnit(
-    db,
-    app.dialect,
-    ids,
-    (id) => id,
-    (deviceIds) => ({ kind: 'device-status', deviceIds, online: 0, at }),
-    units,
-  );
-  const alarms = await gatewayAlarms(app, db, gatewayIds);
-  await recordUnreachable(app, db, new Map(children.map((child) => [child.id, alarms.get(child.gatewayId!)!])), at);
-  await announceAlarmEvent(db, app.dialect, { event: 'raise', type: OFFLINE_ALARM.type, deviceIds: ids, at }, SYSTEM_ACTOR, units);
-  return ids.length;
+  return (app.dialect === 'postgres' ? takeChildrenOfflineInSql : takeChildrenOfflineThroughTemp)(app, db, gatewayIds, stale, at, records);
 }
 
 /** Raises (or repeats) the own offline alarms of these devices, which went offline for themselves. */
