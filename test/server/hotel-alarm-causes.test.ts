@@ -182,6 +182,12 @@ describeOnEachDatabase(
         expect(addressed(kind, second.id)).toEqual([unitB]);
       }
       expect(await activeAlarm(second.id)).toMatchObject({ causeId: (await activeAlarm(gateway.id))!.id });
+      // The children's events are written by the database: the same fields as the gateway's own.
+      const payloadOf = (kind: string, deviceId: number) =>
+        events
+          .map((event) => ({ kind: event.kind, payload: JSON.parse(event.payload) as { deviceIds: number[] } }))
+          .find((event) => event.kind === kind && event.payload.deviceIds.includes(deviceId))!.payload;
+      for (const kind of ['device-status', 'alarm-raised']) expect(payloadOf(kind, second.id)).toEqual({ ...payloadOf(kind, gateway.id), deviceIds: [second.id] });
     });
 
     it('gateways in chunks of changing size: every gateway and child offline once', async () => {
