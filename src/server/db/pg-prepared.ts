@@ -7,6 +7,12 @@
  * connection parses it once and PostgreSQL keeps its plan (its plan cache still weighs a generic
  * plan against custom ones per statement).
  *
+ * A statement that matches a text pattern (`like $n`: the lists' searches) is never named. Its
+ * plan hangs on the pattern, which a generic plan cannot see: after five runs PostgreSQL switched
+ * a hotel-scoped device search to one that reads every device of the hotel (4,000 probes of the
+ * search table) instead of the trigram index's 200 matches, and a region's to a parallel plan
+ * whose workers each call starts. Unnamed, every call is planned for its pattern and its units.
+ *
  * At most `max` texts are named, so each connection holds at most that many statements; a text
  * first repeated after that stays unnamed. The counts forget everything when they reach
  * COUNTED_TEXTS distinct texts (statements whose text varies, such as IN lists, never pile up).
@@ -17,6 +23,9 @@ import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 
 const COUNTED_TEXTS = 10_000;
+
+/** A pattern match whose pattern is a parameter: planned for its value on every call (see above). */
+const MATCHES_A_PATTERN = /\blike\s+\$\d/i;
 
 export interface PreparedStatementOptions {
   threshold: number;
@@ -33,7 +42,7 @@ export class StatementNames {
   /** The name to run `text` under, or undefined to run it unnamed. */
   nameOf(text: string): string | undefined {
     const known = this.names.get(text);
-    if (known !== undefined || this.names.size >= this.options.max) return known;
+    if (known !== undefined || this.names.size >= this.options.max || MATCHES_A_PATTERN.test(text)) return known;
     const runs = (this.counts.get(text) ?? 0) + 1;
     if (runs < this.options.threshold) {
       if (this.counts.size >= COUNTED_TEXTS) this.counts.clear();
