@@ -194,6 +194,12 @@ async function gatewayAlarmsOf(app: FastifyInstance, db: Kysely<Database>, devic
 }
 
 /**
+ * An alarm raised again while its device's is still active repeats that one: the partial unique
+ * index (device_id, type) where cleared_at is null, also when two instances raise it at once.
+ */
+const REPEAT_ACTIVE_ALARM = sql`on conflict (device_id, type) where cleared_at is null do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`;
+
+/**
  * What going offline means for these devices, just flipped, whose gateway is down (`causes`: its
  * active offline alarm, by device): a 不可达 row in their status history, and an alarm each folded
  * under the gateway's as its symptom (not counted, not told to causes-only rules).
@@ -205,9 +211,11 @@ async function recordUnreachable(app: FastifyInstance, db: Kysely<Database>, cau
   await sql`
     insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
     select d.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, d.value from (${idValueRows(app.dialect, ids, [...causes.values()])}) as d where true
-    on conflict (device_id, type) where cleared_at is null
-    do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
+    ${REPEAT_ACTIVE_ALARM}`.execute(db);
 }
+
+/** Takes a chunk's stale children of `gatewayIds` offline in `db`, answering how many (see takeChildrenOffline). */
+type ChildrenTaker = (app: FastifyInstance, db: Kysely<Database>, gatewayIds: number[], stale: RawBuilder<SqlBool>, at: number, records: TransitionRecords) => Promise<number>;
 
 /**
  * PostgreSQL: the whole of taking a chunk's children offline in one statement from the gateway
@@ -220,14 +228,7 @@ async function recordUnreachable(app: FastifyInstance, db: Kysely<Database>, cau
  * children, so a heartbeat's flush of one of them waits for this transaction and then finds it
  * offline, and a child heard from meanwhile is no longer stale when its lock comes.
  */
-async function takeChildrenOfflineInSql(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  gatewayIds: number[],
-  stale: RawBuilder<SqlBool>,
-  at: number,
-  records: TransitionRecords,
-): Promise<number> {
+const takeChildrenOfflineInSql: ChildrenTaker = async (app, db, gatewayIds, stale, at, records) => {
   const { type, severity } = OFFLINE_ALARM;
   const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
   const itemize = !records.devices.full;
@@ -252,8 +253,7 @@ async function takeChildrenOfflineInSql(
     symptoms as (
       insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
       select f.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, ((select ${JSON.stringify(causes)}::jsonb) ->> f.gateway_id::text)::bigint from flipped f
-      on conflict (device_id, type) where cleared_at is null
-      do update set count = hotel_alarm.count + 1, last_at = excluded.last_at
+      ${REPEAT_ACTIVE_ALARM}
       returning id, count
     ),
     units as (
@@ -277,7 +277,7 @@ async function takeChildrenOfflineInSql(
   if (ids) records.devices.add(ids.map((id) => ({ id })));
   else records.devices.addCount(n);
   return n;
-}
+};
 
 /**
  * SQLite: the same writes as takeChildrenOfflineInSql, each its own statement (SQLite has no
@@ -285,14 +285,7 @@ async function takeChildrenOfflineInSql(
  * the gateway index, so the rows never reach the event loop: only a count comes back (and the ids
  * while the records still itemize).
  */
-async function takeChildrenOfflineThroughTemp(
-  app: FastifyInstance,
-  db: Kysely<Database>,
-  gatewayIds: number[],
-  stale: RawBuilder<SqlBool>,
-  at: number,
-  records: TransitionRecords,
-): Promise<number> {
+const takeChildrenOfflineThroughTemp: ChildrenTaker = async (app, db, gatewayIds, stale, at, records) => {
   const { type, severity } = OFFLINE_ALARM;
   await sql`create temp table if not exists sweep_children (id integer primary key, org_id integer, gateway_id integer)`.execute(db);
   const filled = await sql`
@@ -310,8 +303,7 @@ async function takeChildrenOfflineThroughTemp(
       select c.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1,
         (select g.id from hotel_device_presence gp join hotel_alarm g on g.device_id = gp.id and g.type = ${type} and g.cleared_at is null where gp.id = c.gateway_id and +gp.online = 0)
       from temp.sweep_children c where true
-      on conflict (device_id, type) where cleared_at is null
-      do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`.execute(db);
+      ${REPEAT_ACTIVE_ALARM}`.execute(db);
   const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
   const payloads = childEventPayloads(type, at);
   await sql`
@@ -336,7 +328,7 @@ async function takeChildrenOfflineThroughTemp(
   // Emptied for the next chunk (a failing chunk's rows go with its rollback).
   await sql`delete from temp.sweep_children`.execute(db);
   return n;
-}
+};
 
 /**
  * The text around a chunk's comma-separated ids in its events' payloads and its notification
@@ -385,8 +377,7 @@ async function raiseOwn(
   const raiseOrRepeat = sql`
     insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count)
     select d.id, ${type}, ${severity}, ${message}, ${at}, ${at}, 1 from (${idRows(app.dialect, deviceIds)}) as d where true
-    on conflict (device_id, type) where cleared_at is null
-    do update set count = hotel_alarm.count + 1, last_at = excluded.last_at`;
+    ${REPEAT_ACTIVE_ALARM}`;
   if (!records.raised.full) {
     const { rows } = await sql<{ id: number | string; deviceId: number; count: number }>`${raiseOrRepeat} returning id, device_id, count`.execute(db);
     records.raised.add(rows.filter((row) => row.count === 1).map((row) => ({ id: Number(row.id), type, device: byId.get(row.deviceId)! })));
