@@ -14,24 +14,26 @@ export function scriptedPacing(sizes: number[]): Pacing {
 }
 
 /**
- * A pacing of one size that tells how many chunks were under way at once at most: a chunk begins
- * when it reads the size and ends when it reports what it took.
+ * A pacing of one size that tells how many chunks were under way at once: a chunk begins when it
+ * reads the size and ends when it reports what it took. `underWay[i]` counts the chunks under way
+ * (itself included) when the i-th began; `most` is the largest of them.
  */
-export function overlapPacing(size: number): { pacing: Pacing; most: () => number } {
+export function overlapPacing(size: number): { pacing: Pacing; most: () => number; underWay: number[] } {
   let begun = 0;
   let ended = 0;
-  let most = 0;
+  const underWay: number[] = [];
   return {
     pacing: {
       get size() {
         begun += 1;
-        most = Math.max(most, begun - ended);
+        underWay.push(begun - ended);
         return size;
       },
       took() {
         ended += 1;
       },
     },
-    most: () => most,
+    most: () => Math.max(0, ...underWay),
+    underWay,
   };
 }
