@@ -5,7 +5,7 @@
  */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, dialog, expectToast, openScreen, row, rowAction } from './support/list-screen';
+import { buttonName, callDuring, confirmPopup, dialog, expectToast, openScreen, row, rowAction } from './support/list-screen';
 
 const screen = { parent: '酒店管理', child: '设备管理', inquire: '/hotel/device/inquire' };
 
@@ -40,12 +40,7 @@ for (const viewport of [
     for (const n of [1, 2]) await expect(row(main, `${prefix}-${n}`)).toContainText('禁用');
 
     await rowAction(main, `${prefix}-2`, '删除');
-    const removed = await callDuring(page, '/hotel/device/removal', () =>
-      page
-        .locator('.ant-popconfirm')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click(),
-    );
+    const removed = await callDuring(page, '/hotel/device/removal', () => confirmPopup(page));
     expect(removed.envelope.code).toBe(200);
     await expectToast(page, removed.envelope.msg);
     await expect(row(main, `${prefix}-2`)).toHaveCount(0);

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { uniq } from './support/api';
 import { ANSWER_TIMEOUT_MS, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
-import { buttonName, openScreen, row } from './support/list-screen';
+import { buttonName, confirmPopup, openScreen, row } from './support/list-screen';
 import { settle, trackApiCalls } from './support/session';
 import { shownScreen } from './support/shell';
 
@@ -103,10 +103,7 @@ test('a second browser forced out from 在线用户 lands on the sign-in page wi
   await row(page, userName)
     .getByRole('button', { name: buttonName('强制下线') })
     .click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: buttonName('确定') })
-    .click();
+  await confirmPopup(page);
 
   // No click of theirs: the stream takes them to the sign-in page at once, saying why.
   await expect(theirPage).toHaveURL(/\/sys\/verify/, { timeout: ANSWER_TIMEOUT_MS });

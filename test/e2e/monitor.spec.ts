@@ -8,7 +8,7 @@ import { DEVICE_KEY_HEADER } from '../../src/contract/constants';
 import { uniq } from './support/api';
 import { ANSWER_TIMEOUT_MS, baseUrl } from './support/env';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, choose, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
+import { buttonName, callDuring, choose, confirmPopup, control, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
 import { settle, storedSession, trackApiCalls } from './support/session';
 import { openMenu, shownScreen } from './support/shell';
 
@@ -110,12 +110,7 @@ test('在线用户: a second browser forced out is sent to the login at once', a
 
   await theirs.getByRole('button', { name: buttonName('强制下线') }).click();
   const reloaded = page.waitForResponse((response) => response.url().endsWith(online.inquire), { timeout: ANSWER_TIMEOUT_MS });
-  const forced = await callDuring(page, '/monitor/online/revoke', () =>
-    page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: buttonName('确定') })
-      .click(),
-  );
+  const forced = await callDuring(page, '/monitor/online/revoke', () => confirmPopup(page));
   expect(forced.envelope.code).toBe(200);
   await expectToast(page, forced.envelope.msg);
   await reloaded;

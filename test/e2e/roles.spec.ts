@@ -1,7 +1,7 @@
 /** 角色管理 (sys/role): list, add, edit, the grant tree (every menu, no pager) and users (10 a page). */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
+import { buttonName, callDuring, confirmPopup, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
 
 const screen = { parent: '系统管理', child: '角色管理', inquire: '/sys/role/inquire' };
 
@@ -82,12 +82,7 @@ test('roles: users list 10 a page, bind and unbind with the server msg', async (
   await shot(page, 'role-users');
 
   await rowAction(users, userName, '解绑');
-  const unbound = await callDuring(page, '/sys/role/unbind/user', () =>
-    page
-      .locator('.ant-popconfirm')
-      .getByRole('button', { name: /确\s*定|OK/ })
-      .click(),
-  );
+  const unbound = await callDuring(page, '/sys/role/unbind/user', () => confirmPopup(page));
   expect(unbound.envelope.code).toBe(200);
   await expectToast(page, unbound.envelope.msg);
   await expect(row(users, userName)).toHaveCount(0);
