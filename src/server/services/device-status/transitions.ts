@@ -18,8 +18,9 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ALARM_TYPE } from '../../../contract/constants';
 import { idIn, idRows, idValueRows } from '../../lib/id-list';
-import { announceAlarmEvent, EVENT_CHANNEL, GUARD, publishByUnit, unitsOf } from '../events';
-import { ALARM_NOTIFICATION_KIND, localWake } from '../events/outbox';
+import { announceAlarmEvent, GUARD, publishByUnit, unitsOf } from '../events';
+import { ALARM_NOTIFICATION_KIND, eventPayload, wakeStreams } from '../events/outbox';
+import { anyRuleEnabled, markerPayload } from '../notification/alarm-events';
 import { ChangeTally, recordAlarmEvents, recordDeviceStatus, type RecordedAlarm, type StatusDevice } from './records';
 import { LocationIndex } from '../location-paths';
 import { activeLocationAlarms, clearRecoveredLocations, LOCATION_ALARM_TYPES, LOCATION_PROMOTED_MESSAGE, locationAlarmsOf } from './location-alarms';
@@ -230,7 +231,7 @@ type ChildrenTaker = (app: FastifyInstance, db: Kysely<Database>, gatewayIds: nu
  */
 const takeChildrenOfflineInSql: ChildrenTaker = async (app, db, gatewayIds, stale, at, records) => {
   const { type, severity } = OFFLINE_ALARM;
-  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  const notify = await anyRuleEnabled(db);
   const itemize = !records.devices.full;
   const payloads = childEventPayloads(type, at);
   // The gateways' alarms (a handful), each child's looked up by its gateway in one value read once
@@ -265,7 +266,7 @@ const takeChildrenOfflineInSql: ChildrenTaker = async (app, db, gatewayIds, stal
         select 1 as part, org_id, 'device-status'::text as kind, ${payloads.status[0]}::text || ids || ${payloads.status[1]}::text as payload, ${GUARD['device-status']}::text as resource from units
         union all
         select 2, null, ${ALARM_NOTIFICATION_KIND}::text, ${payloads.marker[0]}::text || string_agg(id::text, ',' order by id) || ${payloads.marker[1]}::text, null
-        from symptoms where ${rule !== undefined}::boolean and count = 1 having count(*) > 0
+        from symptoms where ${notify}::boolean and count = 1 having count(*) > 0
         union all
         select 3, org_id, 'alarm-raised', ${payloads.raised[0]}::text || ids || ${payloads.raised[1]}::text, ${GUARD['alarm-raised']}::text from units
       ) as e order by part, org_id
@@ -273,7 +274,7 @@ const takeChildrenOfflineInSql: ChildrenTaker = async (app, db, gatewayIds, stal
     select count(*)::int as n, case when ${itemize}::boolean then array_agg(id order by id) end as ids from flipped`.execute(db);
   const { n, ids } = rows[0];
   if (n === 0) return 0;
-  await sql`select pg_notify(${EVENT_CHANNEL}, '')`.execute(db);
+  await wakeStreams(db, app.dialect);
   if (ids) records.devices.add(ids.map((id) => ({ id })));
   else records.devices.addCount(n);
   return n;
@@ -304,7 +305,7 @@ const takeChildrenOfflineThroughTemp: ChildrenTaker = async (app, db, gatewayIds
         (select g.id from hotel_device_presence gp join hotel_alarm g on g.device_id = gp.id and g.type = ${type} and g.cleared_at is null where gp.id = c.gateway_id and +gp.online = 0)
       from temp.sweep_children c where true
       ${REPEAT_ACTIVE_ALARM}`.execute(db);
-  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  const notify = await anyRuleEnabled(db);
   const payloads = childEventPayloads(type, at);
   await sql`
       insert into event_outbox (kind, payload, resource, session_id, org_id, created_at)
@@ -314,12 +315,12 @@ const takeChildrenOfflineThroughTemp: ChildrenTaker = async (app, db, gatewayIds
         union all
         select 2, null, ${ALARM_NOTIFICATION_KIND}, ${payloads.marker[0]} || group_concat(a.id, ',' order by a.id) || ${payloads.marker[1]}, null
         from temp.sweep_children c join hotel_alarm a on a.device_id = c.id and a.type = ${type} and a.cleared_at is null
-        where ${rule === undefined ? 0 : 1} and +a.started_at = ${at} and +a.count = 1 having count(*) > 0
+        where ${notify ? 1 : 0} and +a.started_at = ${at} and +a.count = 1 having count(*) > 0
         union all
         select 3, org_id, 'alarm-raised', ${payloads.raised[0]} || group_concat(id, ',' order by id) || ${payloads.raised[1]}, ${GUARD['alarm-raised']}
         from temp.sweep_children group by org_id
       ) order by part, org_id`.execute(db);
-  setImmediate(() => localWake.emit('wake'));
+  await wakeStreams(db, app.dialect);
   if (records.devices.full) records.devices.addCount(n);
   else {
     const { rows } = await sql<{ id: number }>`select id from temp.sweep_children order by id`.execute(db);
@@ -330,14 +331,27 @@ const takeChildrenOfflineThroughTemp: ChildrenTaker = async (app, db, gatewayIds
   return n;
 };
 
+/** Stands for the ids in a payload serialized once per chunk (no id is this small). */
+const IDS = Number.MIN_SAFE_INTEGER;
+
 /**
- * The text around a chunk's comma-separated ids in its events' payloads and its notification
- * marker, as publishEvents and the marker write them (JSON.stringify of the same fields).
+ * The text before and after the ids' list in `payload` (serialized with `[IDS]` as the list), so
+ * the database can put a chunk's comma-separated ids between them.
+ */
+function aroundIds(payload: string): [string, string] {
+  const parts = payload.split(`[${IDS}]`);
+  if (parts.length !== 2) throw new Error(`expected one id list in ${payload}`);
+  return [`${parts[0]}[`, `]${parts[1]}`];
+}
+
+/**
+ * A chunk's events' payloads and its notification marker, split around their ids: written by the
+ * same serializers as publishEvents and the marker, so they cannot drift apart.
  */
 const childEventPayloads = (type: string, at: number) => ({
-  status: ['{"deviceIds":[', `],"online":0,"at":${at}}`],
-  marker: ['{"event":"raise","alarmIds":[', `],"at":${at}}`],
-  raised: [`{"type":${JSON.stringify(type)},"deviceIds":[`, `],"at":${at}}`],
+  status: aroundIds(eventPayload({ kind: 'device-status', deviceIds: [IDS], online: 0, at })),
+  marker: aroundIds(markerPayload({ event: 'raise', alarmIds: [IDS], at })),
+  raised: aroundIds(eventPayload({ kind: 'alarm-raised', type, deviceIds: [IDS], at })),
 });
 
 /**

@@ -55,10 +55,10 @@ export async function publishEvents(db: Db, dialect: Dialect, events: Array<{ ev
     .insertInto('eventOutbox')
     .values(
       events.map(({ event, to }) => {
-        const { kind, ...fields } = event;
+        const { kind } = event;
         return {
           kind,
-          payload: JSON.stringify(fields),
+          payload: eventPayload(event),
           resource: kind === 'session-ended' ? null : GUARD[kind],
           sessionId: to?.sessionId ?? null,
           orgId: to?.orgId ?? null,
@@ -67,6 +67,17 @@ export async function publishEvents(db: Db, dialect: Dialect, events: Array<{ ev
       }),
     )
     .execute();
+  await wakeStreams(db, dialect);
+}
+
+/** An event's outbox payload: its fields without the kind (which has its own column). */
+export function eventPayload(event: LiveEvent): string {
+  const { kind: _kind, ...fields } = event;
+  return JSON.stringify(fields);
+}
+
+/** Wakes every instance's streams once `db`'s transaction commits (PostgreSQL's NOTIFY waits for it). */
+export async function wakeStreams(db: Db, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_notify(${EVENT_CHANNEL}, '')`.execute(db);
   else setImmediate(() => localWake.emit('wake'));
 }

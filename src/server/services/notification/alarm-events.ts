@@ -51,7 +51,7 @@ export const EXPAND_BATCH = 200;
 const EXPANSION_LOCK = 280_001;
 
 /** What a marker holds: the alarms one event raised (or promoted) or cleared, and when. */
-interface PendingEvent {
+export interface PendingEvent {
   event: 'raise' | 'clear';
   alarmIds: number[];
   at: number;
@@ -280,17 +280,25 @@ async function cleared(db: Db, dialect: Dialect, alarmIds: number[], at: number)
 export async function notifyAlarmEvent(db: Db, dialect: Dialect, event: AlarmEvent): Promise<void> {
   if (event.event === 'clear') return mark(db, { event: 'clear', alarmIds: event.alarmIds, at: event.at });
   if ((event.event === 'raise' ? event.deviceIds : event.alarmIds).length === 0) return;
-  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
-  if (!rule) return;
+  if (!(await anyRuleEnabled(db))) return;
   const alarmIds = event.event === 'raise' ? await raisedIds(db, dialect, event.type, event.deviceIds, event.at) : event.alarmIds;
   await mark(db, { event: 'raise', alarmIds, at: event.at });
 }
+
+/** Whether a raise may send anything: one small query, so a product without rules writes no marker. */
+export async function anyRuleEnabled(db: Db): Promise<boolean> {
+  const rule = await db.selectFrom('notifyRule').select('id').where('state', '=', 1).limit(1).executeTakeFirst();
+  return rule !== undefined;
+}
+
+/** A marker's outbox payload. */
+export const markerPayload = (pending: PendingEvent): string => JSON.stringify(pending);
 
 async function mark(db: Db, pending: PendingEvent): Promise<void> {
   if (pending.alarmIds.length === 0) return;
   await db
     .insertInto('eventOutbox')
-    .values({ kind: ALARM_NOTIFICATION_KIND, payload: JSON.stringify(pending), resource: null, sessionId: null, orgId: null, createdAt: Date.now() })
+    .values({ kind: ALARM_NOTIFICATION_KIND, payload: markerPayload(pending), resource: null, sessionId: null, orgId: null, createdAt: Date.now() })
     .execute();
 }
 
@@ -313,7 +321,7 @@ export async function expandAlarmEvents(db: Kysely<Database>, dialect: Dialect, 
     if (rest.length > 0) {
       await trx
         .updateTable('eventOutbox')
-        .set({ payload: JSON.stringify({ ...pending, alarmIds: rest }) })
+        .set({ payload: markerPayload({ ...pending, alarmIds: rest }) })
         .where('id', '=', marker.id)
         .execute();
     } else {
