@@ -6,7 +6,7 @@
  */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, choose, dialog, expectToast, fill, openScreen, pickLocation, row } from './support/list-screen';
+import { buttonName, callDuring, choose, dialog, expectToast, fill, openedDialog, openScreen, pickLocation, row } from './support/list-screen';
 import { openMenu } from './support/shell';
 import type { Locator, Page } from '@playwright/test';
 import mqtt from 'mqtt';
@@ -139,7 +139,7 @@ test('locations, a device in a room, heartbeat over MQTT, offline alarm acknowle
   await expect(alarm).toContainText('0803 门锁');
   // 确认 asks first (with an optional note).
   await alarm.getByRole('button', { name: buttonName('确认') }).click();
-  const asked = dialog(page, '确认告警');
+  const asked = await openedDialog(page, '确认告警');
   const acknowledged = await callDuring(page, '/hotel/alarm/acknowledge', () => asked.getByRole('button', { name: buttonName('确定') }).click());
   expect(acknowledged.envelope.code, acknowledged.envelope.msg).toBe(200);
   await expect(alarm.getByRole('button', { name: buttonName('确认') })).toHaveCount(0);

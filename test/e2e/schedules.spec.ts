@@ -33,6 +33,9 @@ test('schedules: invalid cron refused, a valid one runs and logs, edit and run o
 
   // Every second (6 fields), running: the scheduler itself must run it.
   await fill(add, { 'Cron 表达式': '* * * * * *' });
+  // The next run times replace the refusal once typing pauses, five lines that push 保存 down: a
+  // press as they arrive lands on 保存 and is released below it ("never sent"). Read them first.
+  await expect(add.getByLabel('最近执行时间')).toContainText('最近 5 次执行');
   await saveDialog(page, add, '/sys/schedule/creation', screen.inquire);
   await expectToast(page, '保存成功');
   await expect(row(page, name)).toBeVisible();

@@ -173,6 +173,18 @@ export async function confirmPopup(page: Page): Promise<void> {
   await popup.getByRole('button', { name: buttonName('确定') }).click();
 }
 
+/**
+ * A dialog by its title once it has finished opening. Like the Popconfirm (confirmPopup) it is laid
+ * out at full size, then zooms in from nothing: a press aimed at the full-size button meanwhile is
+ * lost (locations.spec's 确认告警 确定, "never sent").
+ */
+export async function openedDialog(page: Page, title: string | RegExp): Promise<Locator> {
+  const box = dialog(page, title);
+  await expect(box).toBeVisible();
+  await expect(box).not.toHaveClass(/zoom-(appear|enter)/);
+  return box;
+}
+
 /** Picks a location in a 位置 tree select inside `scope` by typing its name. */
 export async function pickLocation(page: Page, scope: Locator, name: string) {
   await scope
