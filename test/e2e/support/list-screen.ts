@@ -162,26 +162,25 @@ export async function rowAction(scope: Page | Locator, text: string, action: str
 }
 
 /**
- * Presses 确定 in the open confirmation bubble (Popconfirm) once it has finished opening, as a
- * person does. It is aligned, then zooms in from a fifth of its size: pressed in that moment, the
- * press and the release fall on different elements (the button shrank from under the pointer) and
- * the click is lost, the call never sent.
+ * Waits until `opening` (a modal or a Popconfirm bubble) has finished its zoom-in, as a person
+ * does. antd lays it out at full size, then drops it to nothing and zooms it in: a press aimed at
+ * the full-size button in that moment is released on another element and the click is lost, the
+ * call never sent (roles.spec's 解绑 确定, locations.spec's 确认告警 确定).
  */
+const finishedOpening = (opening: Locator) => expect(opening).not.toHaveClass(/zoom(-big)?-(appear|enter)/);
+
+/** Presses 确定 in the open confirmation bubble (Popconfirm) once it has finished opening. */
 export async function confirmPopup(page: Page): Promise<void> {
   const popup = page.locator('.ant-popconfirm').filter({ visible: true });
-  await expect(popup).not.toHaveClass(/zoom-big/);
+  await finishedOpening(popup);
   await popup.getByRole('button', { name: buttonName('确定') }).click();
 }
 
-/**
- * A dialog by its title once it has finished opening. Like the Popconfirm (confirmPopup) it is laid
- * out at full size, then zooms in from nothing: a press aimed at the full-size button meanwhile is
- * lost (locations.spec's 确认告警 确定, "never sent").
- */
+/** A dialog by its title once it has finished opening. */
 export async function openedDialog(page: Page, title: string | RegExp): Promise<Locator> {
   const box = dialog(page, title);
   await expect(box).toBeVisible();
-  await expect(box).not.toHaveClass(/zoom-(appear|enter)/);
+  await finishedOpening(box);
   return box;
 }
 
