@@ -106,3 +106,6 @@ export type TemplatePlaceholder = keyof typeof TEMPLATE_PLACEHOLDERS;
 
 export const TEMPLATE_TITLE_MAX = 200;
 export const TEMPLATE_BODY_MAX = 4000;
+
+/** How many next run times a cron preview answers (the schedule dialog keeps room for that many lines). */
+export const CRON_PREVIEW_RUNS = 5;

@@ -4,7 +4,7 @@
  */
 import { uniq } from './support/api';
 import { expect, test } from './support/fixtures';
-import { buttonName, callDuring, choose, dialog, expectToast, fill, openScreen, row, rowAction, saveDialog } from './support/list-screen';
+import { buttonName, callDuring, choose, dialog, expectToast, fill, openedDialog, openScreen, row, rowAction, saveDialog } from './support/list-screen';
 
 const screen = { parent: '系统管理', child: '定时任务', inquire: '/sys/schedule/inquire' };
 
@@ -14,8 +14,18 @@ test('schedules: invalid cron refused, a valid one runs and logs, edit and run o
 
   const name = uniq('清理会话');
   await page.getByRole('button', { name: /新\s*增/ }).click();
-  const add = dialog(page, '新增定时任务');
+  const add = await openedDialog(page, '新增定时任务');
+  // The cron's preview answers while the user reaches for 保存 (its next run times, or why the
+  // cron is refused), in room it keeps from the start: 保存 stays where the user aimed. (It moved
+  // down as five run times arrived, and a press then was lost.)
+  const save = add.getByRole('button', { name: buttonName('保存') });
+  const aimedAt = (await save.boundingBox())?.y;
+  await fill(add, { 'Cron 表达式': '* * * * * *' });
+  await expect(add.getByLabel('最近执行时间')).toContainText('最近 5 次执行');
+  expect((await save.boundingBox())?.y, '保存 where it was before the run times arrived').toBe(aimedAt);
   await fill(add, { 任务名称: name, 'Cron 表达式': 'every day at noon' });
+  await expect(add.getByRole('alert').filter({ hasText: /Cron/i })).toBeVisible();
+  expect((await save.boundingBox())?.y, '保存 where it was before the refusal arrived').toBe(aimedAt);
   await choose(page, add, '任务类型', '清理过期会话');
   const refused = await callDuring(page, '/sys/schedule/creation', () => add.getByRole('button', { name: buttonName('保存') }).click());
   expect(refused.envelope.code).toBe(400);
@@ -33,8 +43,6 @@ test('schedules: invalid cron refused, a valid one runs and logs, edit and run o
 
   // Every second (6 fields), running: the scheduler itself must run it.
   await fill(add, { 'Cron 表达式': '* * * * * *' });
-  // The next run times replace the refusal once typing pauses, five lines that push 保存 down: a
-  // press as they arrive lands on 保存 and is released below it ("never sent"). Read them first.
   await expect(add.getByLabel('最近执行时间')).toContainText('最近 5 次执行');
   await saveDialog(page, add, '/sys/schedule/creation', screen.inquire);
   await expectToast(page, '保存成功');

@@ -5,6 +5,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { field, pagedRequest, paged, versioned, IdBody, listExport, sortRequest, pageFields } from '../common';
 import { download, post, postEmpty, acts, checks, reads } from '../endpoint';
+import { CRON_PREVIEW_RUNS } from '../constants';
 
 /** The built-in tasks and their parameter shapes; the server registry implements exactly these. */
 export const scheduleTasks = {
@@ -88,7 +89,7 @@ export const ScheduleCreation = Type.Object(scheduleFields, { additionalProperti
 export const ScheduleEdit = Type.Object({ id: field.id(), ...scheduleFields, ...versioned }, { additionalProperties: false });
 
 export const CronPreviewBody = Type.Object({ cron: field.text('Cron 表达式', 100) }, { additionalProperties: false });
-export const CronPreview = Type.Object({ timeZone: Type.String(), next: Type.Array(Type.Integer()) });
+export const CronPreview = Type.Object({ timeZone: Type.String(), next: Type.Array(Type.Integer(), { maxItems: CRON_PREVIEW_RUNS }) });
 
 export const ScheduleLogRecord = Type.Object({
   id: Type.Integer(),

@@ -106,6 +106,22 @@ describe('sys/schedule', () => {
     expect(log.last('/sys/schedule/creation')).toMatchObject({ task: 'schedule.pruneLogs', params: { days: 30 } });
   });
 
+  it('keeps room for the five run times from the first keystroke, so the buttons below stay put as answers arrive', async () => {
+    await openScheduleScreen();
+    await openAdd(document.body);
+    const dialog = await findDialog('新增定时任务');
+    const room = () => within(dialog).getByTestId('cron-preview');
+    const reserved = room().style.minHeight;
+    // A heading and five lines of 22 px, and the list's 4 px margin.
+    expect(reserved).toBe('136px');
+    await user.type(within(dialog).getByLabelText('Cron 表达式'), '0 3');
+    expect(await within(room()).findByText(INVALID_CRON_MSG)).toBeInTheDocument();
+    expect(room().style.minHeight).toBe(reserved);
+    await user.type(within(dialog).getByLabelText('Cron 表达式'), ' * * *');
+    expect(await within(room()).findByLabelText('最近执行时间')).toBeInTheDocument();
+    expect(room().style.minHeight).toBe(reserved);
+  });
+
   it('shows the server msg of an invalid cron in the dialog only, and takes it away once the cron is fixed', async () => {
     await openScheduleScreen();
     await openAdd(document.body);

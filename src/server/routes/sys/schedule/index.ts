@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { scheduleTasks, TASK_NAMES } from '../../../../contract/sys/schedule';
-import { TIME_ZONE } from '../../../../contract/constants';
+import { CRON_PREVIEW_RUNS, TIME_ZONE } from '../../../../contract/constants';
 import type { Row } from '../../../db/schema';
 import { defineRoute, ok } from '../../../lib/route';
 import { checkField, conflict, notFound } from '../../../lib/errors';
@@ -25,7 +25,6 @@ import { scheduleAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '任务名称已存在';
-const PREVIEW_COUNT = 5;
 
 type ScheduleFilters = NonNullable<BodyOf<'/sys/schedule/inquire'>['params']>;
 /** The sort keys of the schedule list and its run log (contract) and the columns they order by. */
@@ -257,7 +256,7 @@ export function scheduleRoutes(app: FastifyInstance, _options: unknown, done: ()
 
   defineRoute(app, '/sys/schedule/preview', 'resource', (request) => {
     const { cron } = request.body;
-    return ok({ timeZone: TIME_ZONE, next: checkField('cron', () => nextRuns(cron, Date.now(), PREVIEW_COUNT)) });
+    return ok({ timeZone: TIME_ZONE, next: checkField('cron', () => nextRuns(cron, Date.now(), CRON_PREVIEW_RUNS)) });
   });
   done();
 }
