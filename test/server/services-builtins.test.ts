@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { describeOnEachDatabase } from './support/harness';
-import { expectOk, resourceId, signedInOperator } from './support/sys-fixtures';
+import { expectOk, menuGrants, menuId, resourceId, signedInOperator } from './support/sys-fixtures';
 import { auditIntegrityPaths } from '../../src/server/db/migrations/019_audit_integrity_paths';
 import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/services/builtins/sync';
 import type { SeedArea } from '../../src/server/services/builtins/catalogue';
@@ -98,6 +98,30 @@ describeOnEachDatabase('built-in catalogue', (ctx) => {
     expect(await totals()).toEqual(before);
     expect(await syncBuiltins(db(), builtinCatalog)).toBe(0);
     expect(await totals()).toEqual(before);
+  });
+
+  it('gives a resource a screen gains on upgrade to the roles holding its list, so what they did keeps working', async () => {
+    const admin = await ctx().login();
+    const choices = '/sys/user/role/choices';
+    // The database as the version before it left it: no such resource, no marker.
+    const old = await resourceId(ctx(), choices);
+    await db().deleteFrom('sysRoleAuth').where('type', '=', 'resource').where('resource', '=', old).execute();
+    await db().deleteFrom('sysResource').where('id', '=', old).execute();
+    await db().deleteFrom('sysBuiltin').where('key', '=', 'resource:/sys/user:api_roleChoices').execute();
+    const userList = [
+      { type: 'menu' as const, resource: await menuId(ctx(), '/sys/user') },
+      { type: 'resource' as const, resource: await resourceId(ctx(), '/sys/user/inquire') },
+    ];
+    const holder = await signedInOperator(ctx(), admin, 'userlister', userList);
+    const other = await signedInOperator(ctx(), admin, 'deviceonly', await menuGrants(ctx(), '/hotel/device'));
+
+    expect(await syncBuiltins(db())).toBe(1);
+    const added = await resourceId(ctx(), choices);
+    const holders = await db().selectFrom('sysRoleAuth').select('roleId').where('type', '=', 'resource').where('resource', '=', added).execute();
+    expect(holders.map((row) => row.roleId)).toEqual([holder.role.id]);
+    expect((await ctx().call(choices, null, holder.token)).code).toBe(200);
+    expect((await ctx().call(choices, null, other.token)).code).toBe(403);
+    expect(await syncBuiltins(db())).toBe(0);
   });
 
   it('keeps the grants of the chain checks renamed from verify to integrity, and adds no second resource (migration 019)', async () => {

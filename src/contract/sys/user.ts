@@ -1,7 +1,7 @@
 /** Users (sys/user). The password travels only on creation, reset and own change. */
 import { Type } from '@sinclair/typebox';
 import { BatchDone, batchState, field, pagedRequest, paged, versioned, IdBody, listExport, defaulted } from '../common';
-import { download, post, upload, acts, actsOnEach, reads, scoped } from '../endpoint';
+import { download, post, postEmpty, upload, acts, actsOnEach, reads, scoped } from '../endpoint';
 import { ImportQuery, ImportSummary } from '../list-import';
 import { passwordField } from './verify';
 import { USER_NAME_PATTERN } from '../constants';
@@ -68,8 +68,16 @@ export const UserPasswordReset = Type.Object({ id: field.id(), password: passwor
 /** One imported row, checked with the creation rules (the password is generated, not imported). */
 export const UserImportRow = Type.Omit(UserCreation, ['password']);
 
+/**
+ * A role the caller may give a user: the user form's and the list filter's choices. Roles are
+ * configuration, governed by function permission, so a user manager reads them here rather than
+ * through the role screen's list.
+ */
+export const RoleChoice = Type.Object({ id: Type.Integer(), name: Type.String() });
+
 export const userEndpoints = {
   '/sys/user/inquire': scoped('user', post(UserInquire, paged(UserRecord), reads)),
+  '/sys/user/role/choices': postEmpty(Type.Array(RoleChoice), reads),
   '/sys/user/creation': scoped('user', post(UserCreation, UserRecord, acts('user'))),
   '/sys/user/edit': scoped('user', post(UserEdit, UserRecord, acts('user'))),
   '/sys/user/batch/state': scoped('user', post(batchState('用户'), BatchDone, actsOnEach('user', 'body.ids'))),

@@ -68,23 +68,25 @@ const WIDER_SCOPE = '不能将用户加入数据范围超出自己的角色';
  * operator covers whole subtrees; the user's unit where the operator sees it; self always.
  */
 export async function assertScopeWithin(db: Db, operatorScope: DataScope, role: { id: number; dataScope: string }, orgId: number | null): Promise<void> {
-  if (operatorScope.kind === 'all') return;
+  if (!(await scopeWithin(db, operatorScope, role, orgId))) throw forbidden(WIDER_SCOPE);
+}
+
+async function scopeWithin(db: Db, operatorScope: DataScope, role: { id: number; dataScope: string }, orgId: number | null): Promise<boolean> {
+  if (operatorScope.kind === 'all') return true;
   switch (role.dataScope) {
     case 'self':
-      return;
+      return true;
     case 'org':
-      if (orgId !== null && hasOrg(operatorScope, orgId)) return;
-      break;
+      return orgId !== null && hasOrg(operatorScope, orgId);
     case 'orgAndBelow':
-      if (orgId !== null && mayPlaceUnder(operatorScope, orgId)) return;
-      break;
+      return orgId !== null && mayPlaceUnder(operatorScope, orgId);
     case 'custom': {
       const units = await db.selectFrom('sysRoleOrg').select('orgId').where('roleId', '=', role.id).execute();
-      if (units.every((unit) => mayPlaceUnder(operatorScope, unit.orgId))) return;
-      break;
+      return units.every((unit) => mayPlaceUnder(operatorScope, unit.orgId));
     }
+    default:
+      return false;
   }
-  throw forbidden(WIDER_SCOPE);
 }
 
 /**
@@ -112,6 +114,24 @@ export async function assertMayAssignRole(db: Db, operator: SessionUser, roleId:
   if (role.builtin === 1) throw forbidden('只有超级管理员可以将用户加入超级管理员角色');
   if (!(await isSubsetOf(db, roleId, operator.roleId))) throw forbidden('不能将用户加入权限超出自己角色的角色');
   await assertScopeWithin(db, placement.scope, role, placement.orgId);
+}
+
+/**
+ * The roles the operator may give a user somewhere in their scope (the user form's choices), by
+ * the rules of `assertMayAssignRole`, a unit-relative scope weighed for a unit the operator could
+ * place the user in; the unit chosen is weighed again when the user is saved. Roles stay few.
+ */
+export async function givableRoles(db: Db, operator: SessionUser, scope: DataScope): Promise<Array<{ id: number; name: string }>> {
+  const roles = await db.selectFrom('sysRole').select(['id', 'name', 'builtin', 'dataScope']).orderBy('id').execute();
+  if (operator.builtin) return roles.map(({ id, name }) => ({ id, name }));
+  // A unit of the scope: where a user given a role of the operator's unit (or of it and below) could sit.
+  const unitFor = (dataScope: string) => [...(dataScope === 'orgAndBelow' ? scope.subtreeIds : scope.orgIds)][0] ?? null;
+  const givable = [];
+  for (const role of roles) {
+    if (role.builtin === 1 || !(await isSubsetOf(db, role.id, operator.roleId))) continue;
+    if (await scopeWithin(db, scope, role, unitFor(role.dataScope))) givable.push({ id: role.id, name: role.name });
+  }
+  return givable;
 }
 
 /**

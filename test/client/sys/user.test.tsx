@@ -65,6 +65,19 @@ describe('sys/user', () => {
     expect(within(again).getByLabelText('密码')).toHaveValue('');
   });
 
+  it('offers the roles the caller may give, asked of the user screen (not the role screen a user manager may lack)', async () => {
+    await openUsers();
+    const dialog = await openAdd();
+    await fill(dialog, { 用户名: 'dora', 昵称: '朵拉', 密码: 'Str0ng-pass' });
+    await user.click(within(dialog).getByLabelText('角色'));
+    await user.click(await screen.findByText('客房', { selector: '.ant-select-item-option-content' }));
+    await saveDialog(dialog);
+
+    expect(await screen.findByText('账号添加成功：dora')).toBeInTheDocument();
+    expect(log.last('/sys/user/creation')).toMatchObject({ userName: 'dora', roleId: 5 });
+    expect(log.sent('/sys/user/role/choices').length).toBeGreaterThan(0);
+  });
+
   it('edits without a password, with the id and version, closes the dialog and reloads', async () => {
     await openUsers();
     const dialog = await openDialog(() => rowAction('alice', '编辑'));

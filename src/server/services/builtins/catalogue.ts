@@ -11,6 +11,11 @@ export interface SeedResource {
   name: string;
   type: string;
   path?: string;
+  /**
+   * The type of a resource of the same menu whose holders are given this one when it first
+   * arrives (an upgrade): what the screen always did keeps working for the roles that had it.
+   */
+  grantedWith?: string;
 }
 export interface SeedMenu {
   name: string;
@@ -28,7 +33,12 @@ export interface SeedArea {
   children: SeedMenu[];
 }
 
-const api = (name: string, type: string, path: string): SeedResource => ({ name, type: `api_${type}`, path });
+const api = (name: string, type: string, path: string, grantedWith?: string): SeedResource => ({
+  name,
+  type: `api_${type}`,
+  path,
+  ...(grantedWith ? { grantedWith: `api_${grantedWith}` } : {}),
+});
 
 export const seedAreas: SeedArea[] = [
   {
@@ -58,6 +68,9 @@ export const seedAreas: SeedArea[] = [
           api('导出用户', 'export', '/sys/user/export'),
           api('导入用户', 'import', '/sys/user/import'),
           api('用户导入模板', 'importTemplate', '/sys/user/import/template'),
+          // The user form's role choices, once read through the role screen's list (a user manager
+          // without 角色管理 was refused on opening the screen).
+          api('可分配角色', 'roleChoices', '/sys/user/role/choices', 'inquire'),
         ],
         fields: { state: 'common_state' },
       },

@@ -94,12 +94,15 @@ export async function syncBuiltins(db: Db, catalog: BuiltinCatalog = builtinCata
             path
               ? db.selectFrom('sysResource').select('id').where('path', '=', path).executeTakeFirst()
               : db.selectFrom('sysResource').select('id').where('menuId', '=', child.id).where('type', '=', resource.type).executeTakeFirst(),
-          () =>
-            db
+          async () => {
+            const created = await db
               .insertInto('sysResource')
               .values({ menuId: child.id, name: resource.name, type: resource.type, path, remark: '', ...stamp })
               .returning('id')
-              .executeTakeFirstOrThrow(),
+              .executeTakeFirstOrThrow();
+            if (resource.grantedWith) await grantToHoldersOf(db, child.id, resource.grantedWith, created.id);
+            return created;
+          },
         );
       }
       for (const [fieldName, code] of Object.entries(menu.fields ?? {})) {
@@ -144,4 +147,16 @@ export async function syncBuiltins(db: Db, catalog: BuiltinCatalog = builtinCata
     );
   }
   return added;
+}
+
+/** Gives resource `resourceId` to every role holding the resource of type `type` of menu `menuId`. */
+async function grantToHoldersOf(db: Db, menuId: number, type: string, resourceId: number): Promise<void> {
+  const holders = await db
+    .selectFrom('sysRoleAuth as a')
+    .innerJoin('sysResource as r', (join) => join.onRef('r.id', '=', 'a.resource').on('a.type', '=', 'resource'))
+    .select('a.roleId')
+    .where('r.menuId', '=', menuId)
+    .where('r.type', '=', type)
+    .execute();
+  for (const { roleId } of holders) await db.insertInto('sysRoleAuth').values({ roleId, type: 'resource', resource: resourceId }).execute();
 }

@@ -5,10 +5,10 @@ import type { DataOf } from '../../../../src/contract';
 import { api, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
 import { crudHandlers, menuHandlers } from './list-crud';
-import { paged, stateEntries } from './sys-common';
+import { stateEntries } from './sys-common';
 
 type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
-type RoleRow = DataOf<'/sys/role/inquire'>['records'][number];
+type RoleChoice = DataOf<'/sys/user/role/choices'>[number];
 
 export const USER_MENU_ID = 3;
 
@@ -30,27 +30,15 @@ const user = (id: number, userName: string, state: number, orgId: number | null 
 export const alice = user(21, 'alice', 1, 3, '上海店');
 export const bob = user(22, 'bob', 0, 5, '杭州店');
 
-const role = (id: number, name: string): RoleRow => ({
-  id,
-  name,
-  dataScope: 'all',
-  scopeOrgIds: [],
-  remark: '',
-  state: 1,
-  builtin: 0,
-  userCount: 1,
-  createdAt: 1_700_000_000_000,
-  updatedAt: 1_700_000_000_000,
-  version: 0,
-});
+const role = (id: number, name: string): RoleChoice => ({ id, name });
 
 export function userHandlers(log: RequestLog) {
   return [
     ...menuHandlers({ [USER_MENU_ID]: stateEntries }, log),
     ...crudHandlers(log, { base: '/sys/user', records: [alice, bob], created: user(23, 'carol', 1), edited: alice, savedMsg: '用户已修改' }),
-    http.post(api('/sys/role/inquire'), async ({ request }) => {
+    http.post(api('/sys/user/role/choices'), async ({ request }) => {
       await log.record(request);
-      return ok(paged([role(2, '前台'), role(5, '客房')]));
+      return ok([role(2, '前台'), role(5, '客房')]);
     }),
     http.post(api('/sys/user/batch/state'), async ({ request }) => {
       const { ids, state } = (await log.record(request)) as { ids: number[]; state: number };

@@ -2,7 +2,6 @@
  * User calls (docs/api/system.md, Users). A user's role decides a role's user list and count, so saves refresh those
  * too.
  */
-import { PAGE_SIZE_MAX } from '../../../../contract/constants';
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 
@@ -13,11 +12,9 @@ export const userApi = api.injectEndpoints({
     editUser: postMutation(build, '/sys/user/edit', { invalidatesTags: ['User', 'RoleUser', 'Role'] }),
     resetUserPassword: postMutation(build, '/sys/user/password/reset'),
     batchUserState: postMutation(build, '/sys/user/batch/state', { invalidatesTags: ['User', 'RoleUser'] }),
-    /** The roles a user can be given: one page of the largest size the server allows. */
-    userRoleChoices: postQuery(build, '/sys/role/inquire', { providesTags: ['Role'] }),
+    /** The roles the caller may give a user (the form's and the filter's choices). */
+    userRoleChoices: postQuery(build, '/sys/user/role/choices', { providesTags: ['Role'] }),
   }),
 });
 
 export const { useInquireUsersQuery, useCreateUserMutation, useEditUserMutation, useResetUserPasswordMutation, useBatchUserStateMutation, useUserRoleChoicesQuery } = userApi;
-
-export const ROLE_CHOICES_REQUEST = { size: PAGE_SIZE_MAX, current: 1 };

@@ -4,14 +4,14 @@ import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
 import { OrgTreeSelect } from '../../../components/org-tree';
 import { formatTime } from '../../../lib/time';
-import { ROLE_CHOICES_REQUEST, useUserRoleChoicesQuery } from './api';
+import { useUserRoleChoicesQuery } from './api';
 
 export type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
 type UserSortKey = SortKeyOf<BodyOf<'/sys/user/inquire'>>;
 
 export function useRoleOptions(): SelectOption[] {
-  const { data } = useUserRoleChoicesQuery(ROLE_CHOICES_REQUEST);
-  return (data?.records ?? []).map((role) => ({ value: role.id, label: role.name }));
+  const { data } = useUserRoleChoicesQuery();
+  return (data ?? []).map((role) => ({ value: role.id, label: role.name }));
 }
 
 export const passwordField = (label: string): FieldConfig => ({

@@ -10,7 +10,7 @@ import { invalid, notFound, staleEdit } from '../../../lib/errors';
 import { hasOrg, type DataScope } from '../../../lib/data-scope';
 import { uniquely } from '../../../lib/conflicts';
 import { assertPasswordPolicy } from '../../../lib/password-policy';
-import { assertHoldsPath, assertMayAssignRole, assertMayManageUser } from '../../../services/grants';
+import { assertHoldsPath, assertMayAssignRole, assertMayManageUser, givableRoles } from '../../../services/grants';
 import { checkEach } from '../../../lib/batch';
 import { findUser, inquireUsers, usersInOrder } from '../../../services/users';
 import { sendXlsx } from '../../../lib/xlsx';
@@ -27,6 +27,7 @@ export function assertMayPlaceUser(scope: DataScope, orgId: number): void {
 export function userRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.audit.targets.register('user', userAuditTarget);
   defineRoute(app, '/sys/user/inquire', 'resource', async (request) => ok(await inquireUsers(app, currentScope(request), request.body)));
+  defineRoute(app, '/sys/user/role/choices', 'resource', async (request) => ok(await givableRoles(app.db, currentUser(request), currentScope(request))));
 
   defineRoute(app, '/sys/user/detail', 'resource', async (request) => ok(await findUser(app.db, currentScope(request), request.body.id)));
 
