@@ -142,10 +142,12 @@ export async function fill(box: Locator, values: Record<string, string>): Promis
   for (const [label, value] of Object.entries(values)) await control(box, label).fill(value);
 }
 
-/** Clicks a row's action button (编辑, 授权, 资源, ...). */
-/** Presses a row's action: in the row, or under the row's 更多 (opened on the way). */
+/** Presses a row's action (编辑, 授权, 资源, ...): in the row, or under the row's 更多 (opened on the way). */
 export async function rowAction(scope: Page | Locator, text: string, action: string): Promise<void> {
   const line = row(scope, text);
+  // The row first: counted while the list was still loading, an action in the row was not there
+  // yet, and was looked for under 更多 (roles.spec: 授权 "never sent").
+  await expect(line).toBeVisible();
   const inline = line.getByRole('button', { name: buttonName(action) });
   if ((await inline.count()) > 0) {
     await inline.click();
