@@ -80,10 +80,24 @@ const SHOWN: Partial<Record<ViewName, string>> = {
  * fields (no endpoint of its own), so the list's resource guards it.
  */
 const READ_WITH_LIST: Partial<Record<ViewName, string[]>> = { 'monitor/message': ['详情'] };
+/** A screen whose list is another menu's resource: 位置管理 shows the tree 设备管理's 查询位置 guards. */
+const LIST_RESOURCE: Partial<Record<ViewName, [string, string]>> = { 'hotel/location': ['hotel/device', 'api_locationTree'] };
 /** Screens without an action of their own (a dashboard, the public API description, a fallback). */
 const ACTIONLESS: ViewName[] = ['sys/panel', 'monitor/api-docs', 'sys/unknown'];
 
 const seedMenus = seedAreas.flatMap((area) => area.children);
+/** The API paths a resource guards: a role must hold it to call them. */
+const guardedPaths = new Set(seedMenus.flatMap((menu) => menu.resources.flatMap((resource) => (resource.path ? [resource.path] : []))));
+
+/** The API paths the screen calls from now until `stop`. */
+function askedPaths() {
+  const paths: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    paths.push(new URL(request.url).pathname.replace(/^\/api/, ''));
+  };
+  server.events.on('request:start', listener);
+  return { paths, stop: () => server.events.removeListener('request:start', listener) };
+}
 const contractPaths = new Set(Object.keys(contract).map((key) => key.replace(/^GET /, '')));
 
 /** Every seeded menu as the authority answers it, each holding `grantedOf(menu)`. */
@@ -150,13 +164,23 @@ it('knows every routable screen', () => {
 describe.each(Object.keys(SHOWN) as ViewName[])('%s', (view) => {
   const seeded = seedMenus.find((menu) => menu.element === view);
 
-  it('offers no action with only the list granted', async () => {
-    await render(
-      view,
-      menuHolding((element) => (element === view ? ['api_inquire'] : [])),
-    );
+  it('offers no action and asks for nothing refused with only the list granted', async () => {
+    const [listView, listType] = LIST_RESOURCE[view] ?? [view, 'api_inquire'];
+    const asked = askedPaths();
+    try {
+      await render(
+        view,
+        menuHolding((element) => (element === listView ? [listType] : [])),
+      );
+    } finally {
+      asked.stop();
+    }
     const allowed = new Set(READ_WITH_LIST[view] ?? []);
     expect(actionLabels().filter((label) => !allowed.has(label))).toEqual([]);
+    // Every call guarded by a resource is one the list's resource covers: a screen asking another
+    // screen's list (the user screen once asked 角色管理's for its role pickers) opened on 403.
+    const own = seedMenus.find((menu) => menu.element === listView)?.resources.find((resource) => resource.type === listType)?.path;
+    expect(asked.paths.filter((path) => guardedPaths.has(path) && path !== own)).toEqual([]);
   });
 
   it('offers its actions with everything granted, each guarded by a seeded resource of a contract endpoint', async () => {

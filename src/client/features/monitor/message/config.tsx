@@ -5,18 +5,23 @@
 import { Descriptions, Typography } from 'antd';
 
 import type { DataOf } from '../../../../contract';
-import { DictTag, useMenuDictContext, type ColumnConfig, type FieldConfig, type SelectOption } from '../../../components/list-screen';
+import { DictTag, useGranted, useMenuDictContext, type ColumnConfig, type FieldConfig, type SelectOption } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
 import { useMessageChannelsQuery } from './api';
 
 export type MessageRow = DataOf<'/monitor/message/inquire'>['records'][number];
 
+/** The screen whose list the channel filter's choices come from. */
+const CHANNEL_VIEW = 'monitor/channel';
 /** The channel filter offers this many channels (a hotel has a handful). */
 const CHANNEL_OPTIONS_SIZE = 100;
 const STATE_COLORS: Readonly<Record<string, string>> = { queued: 'processing', sending: 'processing', sent: 'success', digested: 'default', failed: 'error' };
 
 function useChannelOptions(): SelectOption[] {
-  const { data } = useMessageChannelsQuery({ size: CHANNEL_OPTIONS_SIZE, current: 1, params: {} });
+  // The channel list is 通知渠道's resource: a role without it is not offered the filter's choices
+  // rather than refused on opening the screen.
+  const mayReadChannels = useGranted(CHANNEL_VIEW, 'api_inquire');
+  const { data } = useMessageChannelsQuery({ size: CHANNEL_OPTIONS_SIZE, current: 1, params: {} }, { skip: !mayReadChannels });
   return (data?.records ?? []).map((channel) => ({ value: channel.id, label: channel.name }));
 }
 

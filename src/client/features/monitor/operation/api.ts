@@ -2,6 +2,7 @@
  * Operation log calls (issue 9). The log only grows and nothing here changes it: lists are fetched
  * afresh whenever a screen or drawer opens (the api's refetchOnMountOrArgChange).
  */
+import { useGranted } from '../../../components/list-screen';
 import { api } from '../../../lib/http/api';
 import { postQuery } from '../../../lib/http/endpoints';
 
@@ -17,3 +18,6 @@ export const operationApi = api.injectEndpoints({
 });
 
 export const { useInquireOperationsQuery, useOperationDetailQuery, useOperationOptionsQuery, useLazyCheckOperationIntegrityQuery } = operationApi;
+
+/** The filters' modules and actions, asked only of a role holding 模块与操作: else the selects offer none. */
+export const useOperationOptions = () => useOperationOptionsQuery(undefined, { skip: !useGranted('monitor/operation', 'api_options') });

@@ -8,7 +8,7 @@ import { Form, Space, Tag, Typography } from 'antd';
 import type { DataOf } from '../../../../contract';
 import { DictTag, useMenuDictContext, type ColumnConfig, type FieldConfig, type SelectOption } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
-import { useOperationOptionsQuery } from './api';
+import { useOperationOptions } from './api';
 
 export type OperationRow = DataOf<'/monitor/operation/inquire'>['records'][number];
 
@@ -16,14 +16,14 @@ export type OperationRow = DataOf<'/monitor/operation/inquire'>['records'][numbe
 export const OUTCOME_COLORS: Readonly<Record<string, string>> = { success: 'success', refused: 'warning', failed: 'error' };
 
 function useModuleOptions(): SelectOption[] {
-  const { data } = useOperationOptionsQuery();
+  const { data } = useOperationOptions();
   return (data ?? []).map(({ module }) => ({ value: module, label: module }));
 }
 
 /** The actions of the module chosen in the same form, or of every module. */
 function useActionOptions(): SelectOption[] {
   const module = Form.useWatch<string | undefined>('module', Form.useFormInstance());
-  const { data } = useOperationOptionsQuery();
+  const { data } = useOperationOptions();
   const actions = (data ?? []).filter((option) => !module || option.module === module).flatMap((option) => option.actions);
   return [...new Set(actions)].map((action) => ({ value: action, label: action }));
 }

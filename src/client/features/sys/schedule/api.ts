@@ -2,6 +2,7 @@
  * Schedule calls (docs/api/schedule.md). A manual run changes the schedule's last run and adds a log
  * line, so it refreshes both lists.
  */
+import { useGranted } from '../../../components/list-screen';
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 
@@ -27,3 +28,6 @@ export const {
   useScheduleTasksQuery,
   usePreviewCronQuery,
 } = scheduleApi;
+
+/** The task registry (labels and parameters), asked only of a role holding 任务类型: else tasks show by code. */
+export const useTaskRegistry = () => useScheduleTasksQuery(undefined, { skip: !useGranted('sys/schedule', 'api_tasks') });

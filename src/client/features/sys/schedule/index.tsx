@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 
 import { ListScreen, Permitted, savedMsg } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
-import { useCreateScheduleMutation, useEditScheduleMutation, useInquireSchedulesQuery, useRunScheduleMutation, useScheduleTasksQuery } from './api';
+import { useCreateScheduleMutation, useEditScheduleMutation, useInquireSchedulesQuery, useRunScheduleMutation, useTaskRegistry } from './api';
 import { scheduleColumns, scheduleDefaults, scheduleFields, scheduleFilters, scheduleFromForm, type ScheduleRow } from './config';
 import { RunLogDrawer } from './run-log-drawer';
 import type { TaskInfo } from './task-params';
@@ -30,7 +30,7 @@ function RunNowButton({ schedule }: { schedule: ScheduleRow }) {
 }
 
 export default function SysScheduleScreen() {
-  const tasks = useScheduleTasksQuery().data ?? NO_TASKS;
+  const tasks = useTaskRegistry().data ?? NO_TASKS;
   const columns = useMemo(() => scheduleColumns(tasks), [tasks]);
   const fields = useMemo(() => scheduleFields(tasks), [tasks]);
   const fromForm = useMemo(() => scheduleFromForm(tasks), [tasks]);

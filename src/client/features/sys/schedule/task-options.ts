@@ -1,8 +1,8 @@
 /** The tasks a schedule can run, as select options labelled in Chinese. */
 import type { SelectOption } from '../../../components/list-screen';
-import { useScheduleTasksQuery } from './api';
+import { useTaskRegistry } from './api';
 
 export function useTaskOptions(): SelectOption[] {
-  const { data: tasks } = useScheduleTasksQuery();
+  const { data: tasks } = useTaskRegistry();
   return (tasks ?? []).map((task) => ({ value: task.name, label: task.label }));
 }

@@ -6,7 +6,7 @@ import { Flex, Form, Input, InputNumber, Typography } from 'antd';
 import { useEffect } from 'react';
 
 import type { CustomControlProps } from '../../../components/list-screen';
-import { useScheduleTasksQuery } from './api';
+import { useTaskRegistry } from './api';
 import { taskParamFields, type TaskParamField } from './task-params';
 
 type Params = Record<string, unknown>;
@@ -30,7 +30,7 @@ function ParamInput({ field, value, onChange }: { field: TaskParamField; value: 
 
 export function TaskParamsInput({ id, value, onChange }: CustomControlProps) {
   const taskName = Form.useWatch<string | undefined>('task');
-  const { data: tasks } = useScheduleTasksQuery();
+  const { data: tasks } = useTaskRegistry();
   const task = tasks?.find((candidate) => candidate.name === taskName);
   // A chosen task's parameters start at their defaults (e.g. 保留天数 30); values already set stay.
   useEffect(() => {

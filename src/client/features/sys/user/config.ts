@@ -1,16 +1,20 @@
 /** What the user screen shows and edits: its filters, columns and form fields (docs/api/system.md, Users). */
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, type Envelope } from '../../../../contract/constants';
 import type { BodyOf, DataOf } from '../../../../contract';
-import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SelectOption, SortKeyOf } from '../../../components/list-screen';
+import { useGranted, type ColumnConfig, type FieldConfig, type FormValues, type ImportConfig, type SelectOption, type SortKeyOf } from '../../../components/list-screen';
 import { OrgTreeSelect } from '../../../components/org-tree';
 import { formatTime } from '../../../lib/time';
 import { useUserRoleChoicesQuery } from './api';
 
 export type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
+/** The user screen's menu element, under which its resources are granted. */
+const USER_VIEW = 'sys/user';
 type UserSortKey = SortKeyOf<BodyOf<'/sys/user/inquire'>>;
 
 export function useRoleOptions(): SelectOption[] {
-  const { data } = useUserRoleChoicesQuery();
+  // Asked only of a role holding it (given with 查询用户 on upgrade, but a grant of its own).
+  const mayChoose = useGranted(USER_VIEW, 'api_roleChoices');
+  const { data } = useUserRoleChoicesQuery(undefined, { skip: !mayChoose });
   return (data ?? []).map((role) => ({ value: role.id, label: role.name }));
 }
 
