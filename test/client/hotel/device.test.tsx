@@ -209,10 +209,14 @@ describe('hotel/device', () => {
   it('says in 详情 what the device is and labels its first-ever heartbeat 首次上线', async () => {
     const placed = { ...lock101, locationPath: '主楼/8F/0808', remark: '靠近消防通道' };
     const transition = (id: number, online: number, cause: string) => ({ id, online, at: 1_704_000_000_000 + id * 60_000, cause });
+    // The second page is held until the test has looked at the first one still on screen.
+    let releaseSecondPage = () => undefined as void;
+    const secondPageReleased = new Promise<void>((resolve) => (releaseSecondPage = resolve));
     server.use(
       http.post(api('/hotel/device/inquire'), () => ok({ records: [placed], current: 1, size: 20, total: 1 })),
       http.post(api('/hotel/device/status'), async ({ request }) => {
         const { size, current } = (await log.record(request)) as { size: number; current: number };
+        if (current === 2) await secondPageReleased;
         // Thirteen changes, newest first: the second page ends with the oldest, the first heartbeat.
         const all = Array.from({ length: 13 }, (_, index) => 13 - index).map((id) => transition(id, id % 2, id % 2 ? 'heartbeat' : 'sweep'));
         return ok({
@@ -237,6 +241,11 @@ describe('hotel/device', () => {
     expect(within(drawer).queryByText('首次上线')).toBeNull();
 
     await user.click(within(drawer).getByTitle('2'));
+    // While page 2 loads, page 1's rows stay: none of them is the first heartbeat.
+    await waitFor(() => expect(log.sent('/hotel/device/status')).toContainEqual({ id: lock101.id, size: 10, current: 2 }));
+    expect(within(drawer).getAllByText('恢复心跳')).toHaveLength(5);
+    expect(within(drawer).queryByText('首次上线')).toBeNull();
+    releaseSecondPage();
     expect(await within(drawer).findByText('首次上线')).toBeInTheDocument();
     // Only the oldest change: the later heartbeat on this page is a recovery.
     expect(within(drawer).getAllByText('恢复心跳')).toHaveLength(1);

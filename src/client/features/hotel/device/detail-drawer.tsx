@@ -28,8 +28,12 @@ export function DeviceDetail({ device }: { device: DeviceRow }) {
   const online = (data?.online ?? device.online) === 1;
   const dict = useMenuDictContext();
   const total = data?.transitions.total ?? 0;
+  // The page the rows shown belong to, not the page asked for: while the next page loads the
+  // previous one stays on screen, and counting its rows from the new page's start would call one
+  // of them the first heartbeat.
+  const shownPage = data?.transitions.current ?? current;
   const causeOf = (transition: Transition, index: number) => {
-    const oldest = (current - 1) * PAGE_SIZE + index === total - 1;
+    const oldest = (shownPage - 1) * PAGE_SIZE + index === total - 1;
     return oldest && transition.online === 1 && transition.cause === 'heartbeat' ? FIRST_ONLINE : (CAUSES[transition.cause] ?? transition.cause);
   };
   return (
