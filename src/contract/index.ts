@@ -27,6 +27,7 @@ import { messageEndpoints } from './monitor/message';
 import { templateEndpoints } from './monitor/template';
 import { opsEndpoints } from './ops';
 import { eventEndpoints } from './events';
+import { pickerEndpoints } from './pickers';
 
 export const contract = {
   ...verifyEndpoints,
@@ -52,6 +53,7 @@ export const contract = {
   ...messageEndpoints,
   ...opsEndpoints,
   ...eventEndpoints,
+  ...pickerEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Contract = typeof contract;

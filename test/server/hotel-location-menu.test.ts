@@ -61,12 +61,15 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
         // The grant names the resource, so the role keeps 新增位置 where it now lives.
         expect(resources.find((r) => r.path === '/hotel/location/creation')?.id).toBe(creation.id);
 
-        // The next start's sync adopts what the migration made: nothing is added twice.
+        // The next start's sync adopts what the migration made: nothing is added twice; it adds
+        // only what the screen gained after 012 (可选单位, the building form's hotel picker).
         const menus = (await db.selectFrom('sysMenu').select('id').execute()).length;
-        const resourceCount = (await db.selectFrom('sysResource').select('id').execute()).length;
+        const paths = async () => (await db.selectFrom('sysResource').select('path').execute()).map((r) => r.path);
+        const before = await paths();
         await syncBuiltins(db);
         expect((await db.selectFrom('sysMenu').select('id').execute()).length).toBe(menus);
-        expect((await db.selectFrom('sysResource').select('id').execute()).length).toBe(resourceCount);
+        expect((await paths()).filter((path) => !before.includes(path))).toEqual(['/hotel/location/org/tree']);
+        expect((await paths()).length).toBe(before.length + 1);
       } finally {
         await db.destroy();
         await target.drop();
@@ -83,7 +86,7 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
       await syncBuiltins(db);
       const menu = await db.selectFrom('sysMenu').select('id').where('path', '=', '/hotel/location').executeTakeFirstOrThrow();
       const resources = await db.selectFrom('sysResource').select('type').where('menuId', '=', menu.id).orderBy('type').execute();
-      expect(resources.map((r) => r.type)).toEqual(['api_creation', 'api_edit', 'api_removal', 'api_roomBulkCreation']);
+      expect(resources.map((r) => r.type)).toEqual(['api_creation', 'api_edit', 'api_orgTree', 'api_removal', 'api_roomBulkCreation']);
     } finally {
       await db.destroy();
       await target.drop();

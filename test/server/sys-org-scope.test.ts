@@ -6,6 +6,7 @@
  * scope, no binding to a wider role, no widening one's own role.
  */
 import { contract, type EndpointKey } from '../../src/contract';
+import { PICKERS, type PickerKey } from '../../src/contract/pickers';
 import type { DataScopeKind } from '../../src/contract/constants';
 import { describeOnEachDatabase } from './support/harness';
 import { USER_PASSWORD, createRole, expectOk, menuGrants } from './support/sys-fixtures';
@@ -90,6 +91,8 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
       ...(await menuGrants(app, '/monitor/login')),
       ...(await menuGrants(app, '/hotel/advanced')),
       ...(await menuGrants(app, '/monitor/message')),
+      ...(await menuGrants(app, '/monitor/rule')),
+      ...(await menuGrants(app, '/monitor/maintenance')),
     ];
     for (const hotel of HOTELS) {
       const building = expectOk(await app.call('/hotel/location/creation', { parentId: 0, kind: 'building', name: `${hotel}楼`, sort: 0, orgId: units[hotel] }, admin));
@@ -181,6 +184,23 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
     expect((await names('region.r1')).length).toBe(3);
     expect(await names('hotel.a')).toEqual(['上海店']);
     expect((await names('custom.ac')).sort()).toEqual(['上海店', '广州店'].sort());
+  });
+
+  /** Every screen's pickers of one kind (contract/pickers.ts). */
+  const pickersOf = (kind: string) => (Object.keys(PICKERS) as PickerKey[]).filter((key) => PICKERS[key] === kind);
+
+  it.each(['group.all', 'region.r1', 'hotel.a', 'custom.ac', 'self.only'])('%s: every screen’s unit picker answers the units 组织树 answers', async (name) => {
+    const { token } = callers[name];
+    const tree = expectOk(await ctx().call('GET /sys/org/tree', null, token));
+    for (const key of pickersOf('org')) expect({ key, units: expectOk(await ctx().call(key, null, token)) }).toEqual({ key, units: tree });
+  });
+
+  describe('every endpoint declaring the org entity', () => {
+    it('is the tree itself, a unit write (the escalation cases below) or a screen’s unit picker', () => {
+      const covered = new Set<string>(['GET /sys/org/tree', '/sys/org/creation', '/sys/org/edit', '/sys/org/removal', ...pickersOf('org')]);
+      const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'org');
+      expect(declared.filter((key) => !covered.has(key))).toEqual([]);
+    });
   });
 
   describe('every endpoint declaring the user entity, for every caller and target', () => {
@@ -380,7 +400,9 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         call: (token, target) => ctx().call('/hotel/location/creation', { parentId: places[target].building, kind: 'floor', name: '9F', sort: 0 }, token),
       },
     };
-    const lists: Partial<Record<EndpointKey, true>> = { 'GET /hotel/location/tree': true };
+    /** The tree and every screen's location picker: the same answer, checked below. */
+    const trees = ['GET /hotel/location/tree', ...pickersOf('location')] as const;
+    const lists: Partial<Record<EndpointKey, true>> = Object.fromEntries(trees.map((key) => [key, true]));
 
     it('covers every contract endpoint that declares the location entity', () => {
       const declared = (Object.keys(contract) as EndpointKey[]).filter((key) => (contract[key] as { scope?: string }).scope === 'location');
@@ -408,6 +430,7 @@ describeOnEachDatabase('organisation tree and data scope', (ctx) => {
         expect({ hotel, building: ids.includes(places[hotel].building), floor: ids.includes(places[hotel].floor) }).toEqual({ hotel, building: seen, floor: seen });
       }
       if (name !== 'group.all') expect(tree.every((row) => row.kind !== 'building' || caller.sees.some((hotel) => row.orgId === units[hotel]))).toBe(true);
+      for (const key of trees) expect({ key, tree: expectOk(await ctx().call(key, null, caller.token)) }).toEqual({ key, tree });
     });
 
     it('a building goes only into a hotel of the scope', async () => {

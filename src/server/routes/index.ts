@@ -22,6 +22,7 @@ import { maintenanceRoutes } from './monitor/maintenance';
 import { templateRoutes } from './monitor/template';
 import { opsRoutes } from './ops';
 import { eventRoutes } from './events';
+import { pickerRoutes } from './pickers';
 import { acceptXlsxUploads } from '../lib/xlsx-import';
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(maintenanceRoutes);
   await app.register(templateRoutes);
   await app.register(opsRoutes);
+  await app.register(pickerRoutes);
   await app.register(eventRoutes);
   app.setNotFoundHandler({}, (_request, reply) => reply.send({ code: 404, msg: '接口不存在', data: null }));
 }

@@ -71,6 +71,7 @@ export const seedAreas: SeedArea[] = [
           // The user form's role choices, once read through the role screen's list (a user manager
           // without 角色管理 was refused on opening the screen).
           api('可分配角色', 'roleChoices', '/sys/user/role/choices', 'inquire'),
+          api('可选单位', 'orgTree', '/sys/user/org/tree', 'inquire'),
         ],
         fields: { state: 'common_state' },
       },
@@ -98,6 +99,7 @@ export const seedAreas: SeedArea[] = [
           api('编辑角色', 'edit', '/sys/role/edit'),
           api('菜单资源列表', 'menuResources', '/sys/menu/resources'),
           api('角色授权', 'auth', '/sys/role/auth'),
+          api('可选单位', 'orgTree', '/sys/role/org/tree', 'inquire'),
           api('角色用户', 'users', '/sys/role/user/inquire'),
           api('绑定用户', 'bindUser', '/sys/role/bind/user'),
           api('解绑用户', 'unbindUser', '/sys/role/unbind/user'),
@@ -181,6 +183,7 @@ export const seedAreas: SeedArea[] = [
           // The device screen's location filter and picker read the tree; 位置管理 reads it too.
           api('查询位置', 'locationTree', '/hotel/location/tree'),
           api('设备状态记录', 'status', '/hotel/device/status'),
+          api('可选单位', 'orgTree', '/hotel/device/org/tree', 'inquire'),
         ],
         fields: { type: 'device_type', state: 'common_state', online: 'device_online' },
       },
@@ -195,6 +198,8 @@ export const seedAreas: SeedArea[] = [
           api('编辑位置', 'edit', '/hotel/location/edit'),
           api('批量新增房间', 'roomBulkCreation', '/hotel/location/rooms/creation'),
           api('删除位置', 'removal', '/hotel/location/removal'),
+          // Its list is 设备管理's 查询位置; whoever adds a building picks its hotel.
+          api('可选单位', 'orgTree', '/hotel/location/org/tree', 'creation'),
         ],
       },
       {
@@ -295,6 +300,7 @@ export const seedAreas: SeedArea[] = [
           api('查询通知记录', 'inquire', '/monitor/message/inquire'),
           api('导出通知记录', 'export', '/monitor/message/export'),
           api('重发通知', 'resend', '/monitor/message/resend'),
+          api('可选渠道', 'channelChoices', '/monitor/message/channel/choices', 'inquire'),
         ],
         fields: { channelType: 'notify_channel_type', kind: 'notify_message_kind', state: 'notify_message_state' },
       },
@@ -308,6 +314,9 @@ export const seedAreas: SeedArea[] = [
           api('新增通知规则', 'creation', '/monitor/rule/creation'),
           api('编辑通知规则', 'edit', '/monitor/rule/edit'),
           api('删除通知规则', 'removal', '/monitor/rule/removal'),
+          api('可选单位', 'orgTree', '/monitor/rule/org/tree', 'inquire'),
+          api('可选位置', 'locationTree', '/monitor/rule/location/tree', 'inquire'),
+          api('可选渠道', 'channelChoices', '/monitor/rule/channel/choices', 'inquire'),
         ],
         fields: { state: 'common_state', minSeverity: 'alarm_severity' },
       },
@@ -321,6 +330,7 @@ export const seedAreas: SeedArea[] = [
           api('新增维护窗口', 'creation', '/monitor/maintenance/creation'),
           api('编辑维护窗口', 'edit', '/monitor/maintenance/edit'),
           api('删除维护窗口', 'removal', '/monitor/maintenance/removal'),
+          api('可选位置', 'locationTree', '/monitor/maintenance/location/tree', 'inquire'),
         ],
         fields: { state: 'common_state' },
       },

@@ -4,29 +4,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, LocationKind, Row } from '../../../db/schema';
+import type { Database, LocationKind } from '../../../db/schema';
 import { currentScope, currentUser, defineRoute, ok } from '../../../lib/route';
 import { hasOrg, holdsRow, type DataScope } from '../../../lib/data-scope';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { roomRange } from './room-numbers';
 import { locationAuditTarget } from './audit-target';
+import { locationTree, toLocationRecord } from '../../../services/scoped-trees';
 
 const SAVED = '保存成功';
 const NAME_TAKEN = '同一上级下名称已存在';
 /** The kind a child of each kind is; a building's parent is the root (0). */
 const PARENT_KIND: Record<LocationKind, LocationKind | null> = { building: null, floor: 'building', room: 'floor' };
 const KIND_NAME: Record<LocationKind, string> = { building: '楼栋', floor: '楼层', room: '房间' };
-
-const toRecord = (row: Row<'hotelLocation'>) => ({
-  id: row.id,
-  parentId: row.parentId,
-  kind: row.kind,
-  name: row.name,
-  sort: row.sort,
-  orgId: row.orgId,
-  version: row.version,
-});
 
 /**
  * A location is in scope when its building is: the building's hotel, or under 仅本人 its creator.
@@ -59,24 +50,12 @@ async function assertParent(db: Kysely<Database>, kind: LocationKind, parentId: 
   if (parent.kind !== parentKind) throw invalid(`${KIND_NAME[kind]}只能建在${KIND_NAME[parentKind]}下`);
 }
 
-const NATURAL = new Intl.Collator('zh-CN', { numeric: true });
-
 export function locationRoutes(app: FastifyInstance, _options: unknown, done: () => void): void {
   app.audit.targets.register('location', locationAuditTarget);
   const nameTaken = async (parentId: number, name: string, exceptId = 0) =>
     (await app.db.selectFrom('hotelLocation').select('id').where('parentId', '=', parentId).where('name', '=', name).where('id', '<>', exceptId).executeTakeFirst()) !== undefined;
 
-  defineRoute(app, 'GET /hotel/location/tree', 'resource', async (request) => {
-    const scope = currentScope(request);
-    const rows = await app.db.selectFrom('hotelLocation').selectAll().execute();
-    // Names in natural order (0802 before 0811, 9F before 10F), which no collation of both databases gives.
-    rows.sort((a, b) => a.sort - b.sort || NATURAL.compare(a.name, b.name) || a.id - b.id);
-    if (scope.kind === 'all') return ok(rows.map(toRecord));
-    // The buildings of the scope, then their floors, then those floors' rooms.
-    const kept = new Set(rows.filter((row) => row.kind === 'building' && holdsRow(scope, row)).map((row) => row.id));
-    for (const kind of ['floor', 'room'] as const) rows.filter((row) => row.kind === kind && kept.has(row.parentId)).forEach((row) => kept.add(row.id));
-    return ok(rows.filter((row) => kept.has(row.id)).map(toRecord));
-  });
+  defineRoute(app, 'GET /hotel/location/tree', 'resource', async (request) => ok(await locationTree(app.db, currentScope(request))));
 
   defineRoute(app, '/hotel/location/creation', 'resource', async (request) => {
     const { parentId, kind, name, sort } = request.body;
@@ -98,7 +77,7 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
           .executeTakeFirstOrThrow(),
       NAME_TAKEN,
     );
-    return ok(toRecord(row), SAVED);
+    return ok(toLocationRecord(row), SAVED);
   });
 
   defineRoute(app, '/hotel/location/edit', 'resource', async (request) => {
@@ -120,7 +99,7 @@ export function locationRoutes(app: FastifyInstance, _options: unknown, done: ()
       NAME_TAKEN,
     );
     if (!row) throw staleEdit();
-    return ok(toRecord(row), SAVED);
+    return ok(toLocationRecord(row), SAVED);
   });
 
   defineRoute(app, '/hotel/location/rooms/creation', 'resource', async (request) => {

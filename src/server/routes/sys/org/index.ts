@@ -10,7 +10,8 @@ import { currentScope, defineRoute, ok } from '../../../lib/route';
 import { conflict, invalid, notFound, staleEdit } from '../../../lib/errors';
 import { uniquely } from '../../../lib/conflicts';
 import { SYSTEM_SCOPE, mayPlaceUnder, type DataScope } from '../../../lib/data-scope';
-import { findOrg, orgTree } from './repository';
+import { findOrg } from './repository';
+import { orgTree } from '../../../services/scoped-trees';
 import { orgAuditTarget } from './audit-target';
 
 const SAVED = '保存成功';
