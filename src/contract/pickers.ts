@@ -27,12 +27,13 @@ const answers = {
 
 /**
  * Each screen's picker reads: the endpoint key and what it offers. A screen reading its own entity
- * (组织管理's tree, 设备管理's 查询位置, 通知渠道's list) keeps that read and is not listed.
+ * (组织管理's and 位置管理's trees, 通知渠道's list) keeps that read and is not listed.
  */
 export const PICKERS = {
   'GET /sys/user/org/tree': 'org',
   'GET /sys/role/org/tree': 'org',
   'GET /hotel/device/org/tree': 'org',
+  'GET /hotel/device/location/tree': 'location',
   'GET /hotel/location/org/tree': 'org',
   'GET /monitor/maintenance/location/tree': 'location',
   'GET /monitor/rule/org/tree': 'org',

@@ -31,6 +31,7 @@ import { notifyTemplatesAndRuleUnits } from './030_notify_templates_and_rule_uni
 import { deviceRoomRetired } from './031_device_room_retired';
 import { locationAlarms } from './032_location_alarms';
 import { deviceUnitCount } from './033_device_unit_count';
+import { locationList } from './034_location_list';
 
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -68,6 +69,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '031_device_room_retired': deviceRoomRetired,
       '032_location_alarms': locationAlarms,
       '033_device_unit_count': deviceUnitCount(this.dialect),
+      '034_location_list': locationList,
     });
   }
 }

@@ -180,8 +180,8 @@ export const seedAreas: SeedArea[] = [
           api('导出设备', 'export', '/hotel/device/export'),
           api('导入设备', 'import', '/hotel/device/import'),
           api('设备导入模板', 'importTemplate', '/hotel/device/import/template'),
-          // The device screen's location filter and picker read the tree; 位置管理 reads it too.
-          api('查询位置', 'locationTree', '/hotel/location/tree'),
+          // The location filter and picker (the tree itself is 位置管理's list; migration 034).
+          api('可选位置', 'locationTree', '/hotel/device/location/tree', 'inquire'),
           api('设备状态记录', 'status', '/hotel/device/status'),
           api('可选单位', 'orgTree', '/hotel/device/org/tree', 'inquire'),
         ],
@@ -194,11 +194,12 @@ export const seedAreas: SeedArea[] = [
         element: 'hotel/location',
         icon: 'HomeOutlined',
         resources: [
+          api('查询位置', 'inquire', '/hotel/location/tree'),
           api('新增位置', 'creation', '/hotel/location/creation'),
           api('编辑位置', 'edit', '/hotel/location/edit'),
           api('批量新增房间', 'roomBulkCreation', '/hotel/location/rooms/creation'),
           api('删除位置', 'removal', '/hotel/location/removal'),
-          // Its list is 设备管理's 查询位置; whoever adds a building picks its hotel.
+          // Whoever adds a building picks its hotel.
           api('可选单位', 'orgTree', '/hotel/location/org/tree', 'creation'),
         ],
       },
