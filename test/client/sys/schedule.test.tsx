@@ -114,6 +114,8 @@ describe('sys/schedule', () => {
     const reserved = room().style.minHeight;
     // A heading and five lines of 22 px, and the list's 4 px margin.
     expect(reserved).toBe('136px');
+    // Empty, the room says what will fill it.
+    expect(within(room()).getByText('填写 Cron 表达式后，这里列出最近 5 次执行时间（北京时间）')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Cron 表达式'), '0 3');
     expect(await within(room()).findByText(INVALID_CRON_MSG)).toBeInTheDocument();
     expect(room().style.minHeight).toBe(reserved);

@@ -1,7 +1,7 @@
 /**
  * The next five run times of the cron being typed, in Asia/Shanghai, as the server computes them
  * (the server's cron library is the one that will run the schedule). Asked once typing pauses; an
- * invalid expression shows the server's message in place of the times.
+ * invalid expression shows the server's message in place of the times, an empty one what will show.
  */
 import { Typography } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -34,7 +34,8 @@ function PreviewAnswer({ cron }: { cron: string | undefined }) {
   const settled = useDebouncedValue((cron ?? '').trim(), PREVIEW_DEBOUNCE_MS);
   const preview = usePreviewCronQuery(settled === '' ? skipToken : { cron: settled });
 
-  if (settled === '') return null;
+  // The room is kept anyway: it says what will fill it.
+  if (settled === '') return <Typography.Text type="secondary">{`填写 Cron 表达式后，这里列出最近 ${CRON_PREVIEW_RUNS} 次执行时间（北京时间）`}</Typography.Text>;
   if (preview.isError) {
     const msg = isBusinessError(preview.error) ? preview.error.data.msg : 'Cron 表达式无法预览';
     return (
