@@ -20,8 +20,11 @@ const screens = {
   logins: { parent: '系统监控', child: '登录日志', inquire: '/monitor/login/inquire', path: '/monitor/login' },
 } satisfies Record<string, Screen>;
 
-/** The manager's screens: devices, alarms, users and logs, and the organisation tree for the user screen. */
-const MANAGER_SCREENS = ['hotel/device', 'hotel/alarm', 'sys/user', 'sys/org', 'monitor/operation', 'monitor/login'];
+/**
+ * The manager's screens: devices, alarms, users and logs. Not 组织管理: the user screen's tree and
+ * unit picker are its own (可选单位), as its role choices are.
+ */
+const MANAGER_SCREENS = ['hotel/device', 'hotel/alarm', 'sys/user', 'monitor/operation', 'monitor/login'];
 const PASSWORD = 'Str0ng-Pass-e2e';
 
 interface Hotel {
@@ -123,7 +126,9 @@ test('a hotel A manager sees only hotel A devices, alarms and users; the group a
   await expect(row(main, a.device)).toContainText('活动');
 
   const choices = page.waitForResponse((response) => response.url().endsWith('/api/sys/user/role/choices'));
+  const units = page.waitForResponse((response) => response.url().endsWith('/api/sys/user/org/tree'));
   const users = await listed(page, screens.users);
+  expect(((await (await units).json()) as { code: number }).code).toBe(200);
   // The 角色 filter's and form's choices come from the user screen's own resource: a manager without
   // 角色管理 is refused nothing here (the screen once asked the role screen's list, and opened on
   // 没有权限执行该操作 with empty role pickers).
