@@ -1,10 +1,12 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { api, fail, ok } from '../testing/handlers';
+import { adminMenu, api, fail, ok } from '../testing/handlers';
 import { activeAlarm } from '../testing/handlers/alarm';
 import { deviceHandlers, deviceHistoryHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
 import { floor8, room0803 } from '../testing/handlers/location';
+import { DICT_MENU } from '../testing/handlers/list-crud';
+import { withoutUnitPicker } from '../testing/handlers/pickers';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, rowActionLabels, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -18,6 +20,8 @@ let log: RequestLog;
 beforeEach(() => {
   log = createRequestLog();
   server.use(...deviceHandlers(log));
+  // The hotel picker of hotel-wide equipment is hotel-org.test's.
+  server.use(http.get(api('/sys/menu/authority'), () => ok(withoutUnitPicker([...adminMenu, DICT_MENU]))));
 });
 
 const openDevices = () => openScreen('/hotel/device', 'LOCK-0101');
