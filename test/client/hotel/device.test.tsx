@@ -1,12 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { adminMenu, api, fail, ok } from '../testing/handlers';
+import { api, fail, ok } from '../testing/handlers';
 import { activeAlarm } from '../testing/handlers/alarm';
 import { deviceHandlers, deviceHistoryHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
 import { floor8, room0803 } from '../testing/handlers/location';
-import { DICT_MENU } from '../testing/handlers/list-crud';
-import { withoutUnitPicker } from '../testing/handlers/pickers';
+import { adminWithoutUnitPicker } from '../testing/handlers/pickers';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, rowActionLabels, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -20,8 +19,8 @@ let log: RequestLog;
 beforeEach(() => {
   log = createRequestLog();
   server.use(...deviceHandlers(log));
-  // The hotel picker of hotel-wide equipment is hotel-org.test's.
-  server.use(http.get(api('/sys/menu/authority'), () => ok(withoutUnitPicker([...adminMenu, DICT_MENU]))));
+  // Used after, so it answers the authority before theirs: no 可选单位 (the hotel picker is hotel-org.test's).
+  server.use(adminWithoutUnitPicker());
 });
 
 const openDevices = () => openScreen('/hotel/device', 'LOCK-0101');

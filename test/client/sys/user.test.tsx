@@ -1,9 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { adminMenu, api, fail, ok } from '../testing/handlers';
-import { DICT_MENU } from '../testing/handlers/list-crud';
-import { withoutUnitPicker } from '../testing/handlers/pickers';
+import { api, fail } from '../testing/handlers';
+import { adminWithoutUnitPicker } from '../testing/handlers/pickers';
 import { alice, bob, userHandlers } from '../testing/handlers/user';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
@@ -18,8 +17,8 @@ let log: RequestLog;
 beforeEach(() => {
   log = createRequestLog();
   server.use(...userHandlers(log));
-  // The unit tree and picker are user-org.test's.
-  server.use(http.get(api('/sys/menu/authority'), () => ok(withoutUnitPicker([...adminMenu, DICT_MENU]))));
+  // Used after, so it answers the authority before theirs: no 可选单位 (the unit tree and picker are user-org.test's).
+  server.use(adminWithoutUnitPicker());
 });
 
 const openUsers = () => openScreen('/sys/user', 'alice');

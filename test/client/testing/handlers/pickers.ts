@@ -7,7 +7,8 @@ import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { DataOf } from '../../../../src/contract';
 import { PICKERS, type PickerKind } from '../../../../src/contract/pickers';
 import { seedAreas } from '../../../../src/server/services/builtins/catalogue';
-import { api } from '../handlers';
+import { adminMenu, api, ok } from '../handlers';
+import { DICT_MENU } from './list-crud';
 
 type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 
@@ -35,3 +36,6 @@ export const withoutUnitPicker = (menu: AuthorityMenu[]): AuthorityMenu[] =>
     const seeded = seedMenus.find((candidate) => candidate.element === entry.element);
     return seeded ? { ...entry, granted: seeded.resources.map((resource) => resource.type).filter((type) => type !== 'api_orgTree') } : entry;
   });
+
+/** The list fixtures' menu (menuHandlers) without 可选单位: for tests of forms without a unit picker. */
+export const adminWithoutUnitPicker = () => http.get(api('/sys/menu/authority'), () => ok(withoutUnitPicker([...adminMenu, DICT_MENU])));
