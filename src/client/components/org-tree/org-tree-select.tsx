@@ -27,7 +27,7 @@ function UnitSelect({ view, nodeView, placeholder, ...props }: UnitSelectProps &
 }
 
 /** Any unit of the caller's scope. */
-export function OrgTreeSelect(props: UnitSelectProps) {
+function OrgTreeSelect(props: UnitSelectProps) {
   return <UnitSelect {...props} nodeView={anyUnit} placeholder={props.placeholder ?? '请选择所属单位'} />;
 }
 
