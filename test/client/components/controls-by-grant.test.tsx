@@ -2,13 +2,17 @@
  * Controls by grant, walked over every routable screen: with only its list granted a screen offers
  * no action at all (a new button without its resource fails here), with everything granted its
  * actions show, and every resource a screen asks about is one the product seeds under that screen's
- * menu, guarding an endpoint of the contract.
+ * menu, guarding an endpoint of the contract. With its own menu's resources and nothing else, a
+ * screen and its add and edit dialogs read their pickers at its own paths and nothing of another menu.
  */
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 
 import { contract, type DataOf } from '../../../src/contract';
+import { PICKERS, type PickerKeyOf } from '../../../src/contract/pickers';
 import { viewRegistry } from '../../../src/client/app/view-registry';
+import type { ChannelChoicesKey, LocationTreeKey, OrgTreeKey } from '../../../src/client/components/picker-sources';
 import { ROUTABLE_VIEWS, type ViewName } from '../../../src/client/config/views';
 import { seedAreas } from '../../../src/server/services/builtins/catalogue';
 import { advancedHandlers } from '../testing/handlers/advanced';
@@ -89,15 +93,32 @@ const seedMenus = seedAreas.flatMap((area) => area.children);
 /** The API paths a resource guards: a role must hold it to call them. */
 const guardedPaths = new Set(seedMenus.flatMap((menu) => menu.resources.flatMap((resource) => (resource.path ? [resource.path] : []))));
 
-/** The API paths the screen calls from now until `stop`. */
+/** The API paths the screen calls from now until `stop`; `settled` waits for every answer. */
 function askedPaths() {
   const paths: string[] = [];
-  const listener = ({ request }: { request: Request }) => {
+  let pending = 0;
+  const started = ({ request }: { request: Request }) => {
+    pending += 1;
     paths.push(new URL(request.url).pathname.replace(/^\/api/, ''));
   };
-  server.events.on('request:start', listener);
-  return { paths, stop: () => server.events.removeListener('request:start', listener) };
+  const ended = () => {
+    pending -= 1;
+  };
+  server.events.on('request:start', started);
+  server.events.on('request:end', ended);
+  const settled = async () => {
+    // A dialog's pickers ask once mounted: give their effects a moment, then wait for the answers.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await waitFor(() => expect(pending).toBe(0));
+  };
+  const stop = () => {
+    server.events.removeListener('request:start', started);
+    server.events.removeListener('request:end', ended);
+  };
+  return { paths, settled, stop };
 }
+/** The paths of the screens' pickers (src/contract/pickers.ts). */
+const pickerPaths = new Set(Object.keys(PICKERS).map((key) => key.replace(/^GET /, '')));
 const contractPaths = new Set(Object.keys(contract).map((key) => key.replace(/^GET /, '')));
 
 /** Every seeded menu as the authority answers it, each holding `grantedOf(menu)`. */
@@ -114,6 +135,35 @@ function menuHolding(grantedOf: (element: string) => string[]): AuthorityMenu[] 
     isAuth: 1,
     granted: grantedOf(menu.element),
   }));
+}
+
+const user = userEvent.setup({ delay: null });
+
+/** What to choose in an add dialog before every picker shows: 角色管理's unit tree is for 指定单位. */
+const IN_ADD_DIALOG: Partial<Record<ViewName, (dialog: HTMLElement) => Promise<void>>> = {
+  'sys/role': async (dialog) => {
+    await user.click(within(dialog).getByLabelText('数据范围'));
+    await user.click(await screen.findByTitle('指定单位'));
+  },
+};
+
+/**
+ * Opens the first add (新增…) or edit (编辑) dialog the screen offers, if any, lets its pickers ask
+ * and closes it.
+ */
+async function visitDialog(view: ViewName, kind: '新增' | '编辑', settled: () => Promise<void>) {
+  const opener = Array.from(document.querySelectorAll('button')).find((button) => {
+    if (button.closest('.ant-modal-root, .ant-drawer')) return false;
+    const label = (button.textContent ?? '').replace(/\s+/g, '');
+    return kind === '新增' ? label.startsWith(kind) : label === kind;
+  });
+  if (!opener) return;
+  await user.click(opener);
+  const dialog = await screen.findByRole('dialog');
+  if (kind === '新增') await IN_ADD_DIALOG[view]?.(dialog);
+  await settled();
+  await user.click(dialog.querySelector('.ant-modal-close') as HTMLElement);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 /** Buttons a person could press outside the search form, the pager, tree rows' expanders and closed dialogs. */
@@ -157,6 +207,18 @@ beforeEach(() => {
   mockAsked.length = 0;
 });
 
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The client names picker keys by path (it may not import contract/pickers): exactly the contract's, with the owners' reads. */
+const pickerKeysMatch: [
+  Same<OrgTreeKey, 'GET /sys/org/tree' | PickerKeyOf<'org'>>,
+  Same<LocationTreeKey, 'GET /hotel/location/tree' | PickerKeyOf<'location'>>,
+  Same<ChannelChoicesKey, PickerKeyOf<'channel'>>,
+] = [true, true, true];
+
+it('reads the pickers at the contract keys', () => {
+  expect(pickerKeysMatch).toEqual([true, true, true]);
+});
+
 it('knows every routable screen', () => {
   expect([...Object.keys(SHOWN), ...ACTIONLESS].sort()).toEqual([...ROUTABLE_VIEWS].sort());
 });
@@ -181,6 +243,30 @@ describe.each(Object.keys(SHOWN) as ViewName[])('%s', (view) => {
     // screen's list (the user screen once asked 角色管理's for its role pickers) opened on 403.
     const own = seedMenus.find((menu) => menu.element === listView)?.resources.find((resource) => resource.type === listType)?.path;
     expect(asked.paths.filter((path) => guardedPaths.has(path) && path !== own)).toEqual([]);
+  });
+
+  it('reads its pickers at its own paths, and nothing of another menu, with its own menu granted alone', async () => {
+    const [listView, listType] = LIST_RESOURCE[view] ?? [view, 'api_inquire'];
+    const ownResources = seeded?.resources ?? [];
+    const asked = askedPaths();
+    try {
+      await render(
+        view,
+        menuHolding((element) => [...(element === view ? ownResources.map((resource) => resource.type) : []), ...(element === listView && listView !== view ? [listType] : [])]),
+      );
+      await asked.settled();
+      await visitDialog(view, '新增', asked.settled);
+      await visitDialog(view, '编辑', asked.settled);
+    } finally {
+      asked.stop();
+    }
+    const listPath = seedMenus.find((menu) => menu.element === listView)?.resources.find((resource) => resource.type === listType)?.path;
+    const own = new Set([listPath, ...ownResources.map((resource) => resource.path)]);
+    // A picker reading another screen's resource (组织管理's tree, 查询位置, 通知渠道's list) is empty or refused.
+    expect([...new Set(asked.paths.filter((path) => guardedPaths.has(path) && !own.has(path)))]).toEqual([]);
+    // And each picker the screen holds is read: the form offers what the role may pick.
+    const ownPickers = ownResources.flatMap((resource) => (resource.path && pickerPaths.has(resource.path) ? [resource.path] : []));
+    expect(ownPickers.filter((path) => !asked.paths.includes(path))).toEqual([]);
   });
 
   it('offers its actions with everything granted, each guarded by a seeded resource of a contract endpoint', async () => {

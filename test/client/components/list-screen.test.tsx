@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 
 import { api, fail, ok } from '../testing/handlers';
 import { deviceHandlers, lock101 } from '../testing/handlers/device';
+import { adminWithoutUnitPicker } from '../testing/handlers/pickers';
 import { fill, filterField, findRow, openAdd, openScreen, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -17,6 +18,8 @@ let log: RequestLog;
 beforeEach(() => {
   log = createRequestLog();
   server.use(...deviceHandlers(log));
+  // Used after, so it answers the authority before theirs: no 可选单位 (the hotel picker is hotel-org.test's).
+  server.use(adminWithoutUnitPicker());
 });
 
 const openDevices = () => openScreen('/hotel/device', 'LOCK-0101');

@@ -5,6 +5,7 @@ import { api, fail, ok } from '../testing/handlers';
 import { activeAlarm } from '../testing/handlers/alarm';
 import { deviceHandlers, deviceHistoryHandlers, ISSUED_KEY, lock101 } from '../testing/handlers/device';
 import { floor8, room0803 } from '../testing/handlers/location';
+import { adminWithoutUnitPicker } from '../testing/handlers/pickers';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, rowActionLabels, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -18,6 +19,8 @@ let log: RequestLog;
 beforeEach(() => {
   log = createRequestLog();
   server.use(...deviceHandlers(log));
+  // Used after, so it answers the authority before theirs: no 可选单位 (the hotel picker is hotel-org.test's).
+  server.use(adminWithoutUnitPicker());
 });
 
 const openDevices = () => openScreen('/hotel/device', 'LOCK-0101');

@@ -2,7 +2,7 @@
  * Buildings and devices in the organisation tree: a new building picks its hotel (only hotels are
  * pickable; a caller with one hotel finds it chosen) and names it in the tree; a device without a
  * location picks the hotel of hotel-wide equipment, while a located device follows its location.
- * Both need 组织管理's tree grant; without it the forms are as before.
+ * Each reads its own screen's 可选单位 (not 组织管理's tree); without it the forms are as before.
  */
 import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
@@ -12,7 +12,7 @@ import { adminMenu, api, ok } from '../testing/handlers';
 import { DICT_MENU } from '../testing/handlers/list-crud';
 import { deviceHandlers } from '../testing/handlers/device';
 import { LOCATION_MENU_ID, locationHandlers, mainBuilding, room0803 } from '../testing/handlers/location';
-import { frontDesk, orgHandlers, orgMenu, shanghai } from '../testing/handlers/org';
+import { frontDesk, orgHandlers, shanghai } from '../testing/handlers/org';
 import { fill, openAdd, openScreen, pageButton, saveDialog, user } from '../testing/list-screen';
 import { findDialog, renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -49,7 +49,7 @@ const pickerOption = (title: string) => document.querySelector(`.ant-select-tree
 describe('hotel/location: a building belongs to a hotel', () => {
   it('picks the hotel of a new building among hotels only, and names each building hotel in the tree', async () => {
     server.use(...locationHandlers(log, [{ ...mainBuilding, orgId: shanghai.id }]), ...orgHandlers(log));
-    renderScreen(HotelLocationScreen, [...adminMenu, locationMenu, orgMenu()]);
+    renderScreen(HotelLocationScreen, [...adminMenu, locationMenu]);
     const building = (await screen.findByText('主楼', { selector: '.ant-tree-title span' })).closest('.ant-tree-treenode') as HTMLElement;
     expect(await within(building).findByText('上海店')).toBeInTheDocument();
 
@@ -75,9 +75,10 @@ describe('hotel/location: a building belongs to a hotel', () => {
 
   it('finds the hotel chosen for a caller whose scope holds one hotel', async () => {
     server.use(...locationHandlers(log), ...orgHandlers(log, [{ ...shanghai, pid: null }, frontDesk]));
-    renderScreen(HotelLocationScreen, [...adminMenu, locationMenu, orgMenu()]);
+    renderScreen(HotelLocationScreen, [...adminMenu, locationMenu]);
     await screen.findByText('主楼', { selector: '.ant-tree-title span' });
-    await waitFor(() => expect(log.sent('/sys/org/tree')).toHaveLength(1));
+    await waitFor(() => expect(log.sent('/hotel/location/org/tree')).toHaveLength(1));
+    expect(log.sent('/sys/org/tree')).toHaveLength(0);
     await user.click(pageButton('新增楼栋'));
     const dialog = await findDialog('新增楼栋');
     await fill(dialog, { 名称: '副楼' });
@@ -89,8 +90,8 @@ describe('hotel/location: a building belongs to a hotel', () => {
 describe('hotel/device: the hotel of hotel-wide equipment', () => {
   beforeEach(() => {
     server.use(...deviceHandlers(log), ...orgHandlers(log));
-    // Used after the device handlers, so it answers the authority before theirs.
-    server.use(http.get(api('/sys/menu/authority'), () => ok([...adminMenu, DICT_MENU, orgMenu()])));
+    // Used after the device handlers, so it answers the authority before theirs: 设备管理 and no 组织管理.
+    server.use(http.get(api('/sys/menu/authority'), () => ok([...adminMenu, DICT_MENU])));
   });
 
   it('asks for the hotel of a device without a location and sends it', async () => {
@@ -108,6 +109,9 @@ describe('hotel/device: the hotel of hotel-wide equipment', () => {
     await waitFor(() => expect(log.last('/hotel/device/creation')).toMatchObject({ sn: 'GW-0001', orgId: shanghai.id }));
     // No location: the field was never touched and the contract's default (null) applies.
     expect(log.last('/hotel/device/creation')).not.toHaveProperty('locationId');
+    // The hotels are the device screen's own 可选单位.
+    expect(log.sent('/hotel/device/org/tree').length).toBeGreaterThan(0);
+    expect(log.sent('/sys/org/tree')).toHaveLength(0);
   });
 
   it('lets a located device follow its location: the picker is off and no hotel is sent', async () => {

@@ -4,6 +4,7 @@ import { http } from 'msw';
 import HotelLocationScreen from '../../../src/client/features/hotel/location';
 import { adminMenu, api, fail } from '../testing/handlers';
 import { floor8, LOCATION_MENU_ID, locationHandlers, mainBuilding } from '../testing/handlers/location';
+import { withoutUnitPicker } from '../testing/handlers/pickers';
 import { button, fill, saveDialog, user } from '../testing/list-screen';
 import { findDialog, renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -11,10 +12,11 @@ import { server } from '../testing/server';
 
 jest.setTimeout(120_000);
 
-const menu = [
+/** A building's hotel is hotel-org.test's. */
+const menu = withoutUnitPicker([
   ...adminMenu,
   { id: LOCATION_MENU_ID, pid: 10, name: '位置管理', path: '/hotel/location', element: 'hotel/location', icon: 'HomeOutlined', sort: 2, state: 1, isAuth: 1 },
-];
+]);
 let log: RequestLog;
 
 beforeEach(() => {

@@ -66,6 +66,22 @@ describe('monitor/message', () => {
   });
 });
 
+describe('monitor/message channels', () => {
+  it('offers the 渠道 filter its own channel choices to a role holding 通知记录 alone', async () => {
+    const messageOnly = notifyMenu
+      .filter((entry) => entry.element === '' || entry.element === 'monitor/message')
+      .map((entry) => (entry.element === '' ? entry : { ...entry, granted: ['api_inquire', 'api_channelChoices'] }));
+    renderScreen(MonitorMessageScreen, messageOnly);
+    await screen.findByRole('row', { name: /902/ });
+    await user.click(screen.getByLabelText('渠道'));
+    await user.click(await screen.findByText('经理邮件', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await waitFor(() => expect(log.last('/monitor/message/inquire')).toEqual({ size: 20, current: 1, params: { channelId: 4 } }));
+    expect(log.sent('/monitor/message/channel/choices').length).toBeGreaterThan(0);
+    expect(log.sent('/monitor/channel/inquire')).toHaveLength(0);
+  });
+});
+
 describe('monitor/message layout', () => {
   it('gives every one-line column its width and scrolls sideways on a narrow screen instead of overlapping', async () => {
     await openMessages();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import MonitorRuleScreen from '../../../src/client/features/monitor/rule';
 import MonitorMaintenanceScreen from '../../../src/client/features/monitor/maintenance';
 import { button } from '../testing/list-screen';
+import { locationHandlers } from '../testing/handlers/location';
 import { offlineRule, renovation, ruleHandlers, ruleMenu } from '../testing/handlers/notify';
 import { findDialog, renderScreen, screen } from '../testing/render-screen';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
@@ -93,6 +94,31 @@ describe('monitor/rule', () => {
     await user.click(regions[regions.length - 1]);
     await user.click(within(dialog).getByRole('button', { name: button('保存') }));
     await waitFor(() => expect(log.last('/monitor/rule/edit')).toMatchObject({ id: offlineRule.id, orgId: 11, locationId: 5 }));
+  });
+
+  it('offers units, locations and channels read at its own paths to a role holding 通知规则 alone', async () => {
+    server.use(...locationHandlers(log));
+    // No 组织管理, 设备管理 (查询位置) or 通知渠道: the pickers are the rule screen's own resources.
+    const ruleOnly = ruleMenu
+      .filter((entry) => entry.element === '' || entry.element === 'monitor/rule')
+      .map((entry) => (entry.element === '' ? entry : { ...entry, granted: ['api_inquire', 'api_creation', 'api_orgTree', 'api_locationTree', 'api_channelChoices'] }));
+    renderScreen(MonitorRuleScreen, ruleOnly);
+    const row = await screen.findByRole('row', { name: /离线告警通知/ });
+    // The list names the rule's channels from the same choices.
+    expect(await within(row).findByText('工程部钉钉群')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: button('新增') }));
+    const dialog = await findDialog('新增通知规则');
+
+    await user.click(within(dialog).getByLabelText('组织单位'));
+    expect(await screen.findByTitle('上海浦东店')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('位置范围'));
+    expect(await screen.findByTitle('主楼')).toBeInTheDocument();
+    await chooseIn(dialog, '通知渠道', '经理邮件');
+
+    expect(log.sent('/monitor/rule/org/tree').length).toBeGreaterThan(0);
+    expect(log.sent('/monitor/rule/location/tree').length).toBeGreaterThan(0);
+    expect(log.sent('/monitor/rule/channel/choices').length).toBeGreaterThan(0);
+    for (const owners of ['/sys/org/tree', '/hotel/location/tree', '/monitor/channel/inquire']) expect(log.sent(owners)).toHaveLength(0);
   });
 
   it('removes a rule after confirmation', async () => {

@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
 import { api, fail } from '../testing/handlers';
+import { adminWithoutUnitPicker } from '../testing/handlers/pickers';
 import { alice, bob, userHandlers } from '../testing/handlers/user';
 import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
@@ -16,6 +17,8 @@ let log: RequestLog;
 beforeEach(() => {
   log = createRequestLog();
   server.use(...userHandlers(log));
+  // Used after, so it answers the authority before theirs: no 可选单位 (the unit tree and picker are user-org.test's).
+  server.use(adminWithoutUnitPicker());
 });
 
 const openUsers = () => openScreen('/sys/user', 'alice');

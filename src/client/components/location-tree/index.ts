@@ -1,3 +1,3 @@
 /** The hotel's location tree, shared by the screens that read it (see tree.ts). */
 export { buildTree, useLocationTreeQuery, type LocationNode, type LocationRow } from './tree';
-export { LocationTreeSelect } from './location-tree-select';
+export { locationTreeSelectFor } from './location-tree-select';

@@ -2,16 +2,23 @@
  * A location picker for forms and filters (FieldConfig `control`): any building, floor or room.
  * As a filter it selects a subtree; on a device it is where the device is.
  */
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 
 import type { CustomControlProps } from '../list-screen';
 import { TreeSelectInput } from '../tree-select-input';
-import { buildTree, useLocationTreeQuery, type LocationNode } from './tree';
+import { buildTree, useLocationTreeQuery, type LocationNode, type LocationTreeView } from './tree';
 
-const view = ({ location }: LocationNode) => ({ value: location.id, title: location.name });
+const nodeView = ({ location }: LocationNode) => ({ value: location.id, title: location.name });
 
-export function LocationTreeSelect(props: CustomControlProps) {
-  const { data } = useLocationTreeQuery();
+function LocationTreeSelect({ view, ...props }: CustomControlProps & { view: LocationTreeView }) {
+  const { data } = useLocationTreeQuery(view);
   const roots = useMemo(() => buildTree(data ?? []), [data]);
-  return <TreeSelectInput {...props} roots={roots} view={view} placeholder="请选择位置" />;
+  return <TreeSelectInput {...props} roots={roots} view={nodeView} placeholder="请选择位置" />;
+}
+
+/** A screen's location picker as a form control, reading the screen's tree; made once per screen, at module level. */
+export function locationTreeSelectFor(view: LocationTreeView): ComponentType<CustomControlProps> {
+  const Control = (props: CustomControlProps) => <LocationTreeSelect {...props} view={view} />;
+  Control.displayName = `LocationTreeSelect(${view})`;
+  return Control;
 }

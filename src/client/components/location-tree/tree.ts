@@ -1,14 +1,18 @@
 /**
  * The hotel's locations (building -> floor -> room), read by several screens: the location screen
- * edits them, the device screen filters and places devices by them. The whole tree comes in one
- * answer (a hotel has hundreds of rows); location edits invalidate `Location`, so every reader
- * reloads it.
+ * edits them, the device screen filters and places devices by them, the notification screens scope
+ * rules and windows by them. Each screen reads them at its own path under its own grant
+ * (picker-sources.ts); nothing is asked without it. The whole tree comes in one answer (a hotel has
+ * hundreds of rows); location edits invalidate `Location`, so every reader reloads it.
  */
 import type { DataOf } from '../../../contract';
 import { api } from '../../lib/http/api';
-import { getQuery } from '../../lib/http/endpoints';
+import { keyedGetQuery } from '../../lib/http/endpoints';
+import { usePickerSource, type LocationTreeKey, type PickerView } from '../picker-sources';
 
 export type LocationRow = DataOf<'GET /hotel/location/tree'>[number];
+/** A screen with a location tree of its own. */
+export type LocationTreeView = PickerView<'location'>;
 
 export interface LocationNode {
   location: LocationRow;
@@ -17,11 +21,15 @@ export interface LocationNode {
 
 const locationTreeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    locationTree: getQuery(build, 'GET /hotel/location/tree', { providesTags: ['Location'] }),
+    locationTree: keyedGetQuery<LocationTreeKey>(build, ['Location']),
   }),
 });
 
-export const { useLocationTreeQuery } = locationTreeApi;
+/** The locations as the screen reads them, flat in the server's order; nothing is asked without the grant. */
+export function useLocationTreeQuery(view: LocationTreeView) {
+  const { key, granted } = usePickerSource('location', view);
+  return { granted, ...locationTreeApi.useLocationTreeQuery(key, { skip: !granted }) };
+}
 
 /** The flat location list as a tree: children under their parent, in the server's order (sort, name). */
 export function buildTree(rows: readonly LocationRow[]): LocationNode[] {

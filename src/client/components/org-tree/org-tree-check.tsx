@@ -5,10 +5,10 @@
  */
 import { Empty, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 
 import type { CustomControlProps } from '../list-screen';
-import { buildOrgTree, useOrgTreeQuery, type OrgNode } from './tree';
+import { buildOrgTree, useOrgTreeQuery, type OrgNode, type OrgTreeView } from './tree';
 import { OrgKindTag } from './org-kind-tag';
 
 const toData = ({ unit, children }: OrgNode): DataNode => ({
@@ -21,11 +21,11 @@ const toData = ({ unit, children }: OrgNode): DataNode => ({
   children: children.map(toData),
 });
 
-export function OrgTreeCheck({ id, value, onChange }: CustomControlProps) {
-  const { data, granted } = useOrgTreeQuery();
+export function OrgTreeCheck({ view, id, value, onChange }: CustomControlProps & { view: OrgTreeView }) {
+  const { data, granted } = useOrgTreeQuery(view);
   const treeData = useMemo(() => buildOrgTree(data ?? []).map(toData), [data]);
   const checked = (value as number[] | undefined) ?? [];
-  if (!granted) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有查看组织树的权限" />;
+  if (!granted) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有读取可选单位的权限" />;
   return (
     <div id={id} style={{ maxHeight: 320, overflow: 'auto' }}>
       {/* Mounted with its data, so that every unit shows unfolded. */}
@@ -42,4 +42,11 @@ export function OrgTreeCheck({ id, value, onChange }: CustomControlProps) {
       )}
     </div>
   );
+}
+
+/** A screen's checkable unit tree as a form control, made once per screen, at module level. */
+export function orgTreeCheckFor(view: OrgTreeView): ComponentType<CustomControlProps> {
+  const Control = (props: CustomControlProps) => <OrgTreeCheck {...props} view={view} />;
+  Control.displayName = `OrgTreeCheck(${view})`;
+  return Control;
 }

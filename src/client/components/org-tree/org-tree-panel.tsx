@@ -6,9 +6,11 @@ import { Card, Input, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 
-import { buildOrgTree, useOrgTreeQuery, type OrgNode } from './tree';
+import { buildOrgTree, useOrgTreeQuery, type OrgNode, type OrgTreeView } from './tree';
 
 interface OrgTreePanelProps {
+  /** The screen beside whose list the tree shows, whose tree it reads. */
+  view: OrgTreeView;
   selected: number | null;
   onSelect: (orgId: number | null) => void;
 }
@@ -22,8 +24,8 @@ function filterTree(nodes: OrgNode[], text: string): DataNode[] {
   });
 }
 
-export function OrgTreePanel({ selected, onSelect }: OrgTreePanelProps) {
-  const { data } = useOrgTreeQuery();
+export function OrgTreePanel({ view, selected, onSelect }: OrgTreePanelProps) {
+  const { data } = useOrgTreeQuery(view);
   const [text, setText] = useState('');
   const roots = useMemo(() => buildOrgTree(data ?? []), [data]);
   const treeData = useMemo(() => filterTree(roots, text.trim()), [roots, text]);

@@ -1,39 +1,37 @@
 /**
  * The organisation tree (group -> region -> hotel -> department) as the caller's data scope shows it,
  * read by every screen that places or filters by unit: 组织管理 edits it, the user screen filters by
- * it, forms pick a unit from it. The read is 组织管理's 组织树 resource: a role without it gets no
- * tree and no pickers (the server then places new rows in the caller's own unit), rather than a
- * refusal toast on every screen that would show one.
+ * it, forms pick a unit from it. Each screen reads it at its own path under its own 可选单位 grant
+ * (picker-sources.ts): a role without it gets no tree and no pickers (the server then places new
+ * rows in the caller's own unit), rather than a refusal toast.
  */
 import type { DataOf } from '../../../contract';
 import { api } from '../../lib/http/api';
-import { getQuery } from '../../lib/http/endpoints';
-import { useGranted } from '../list-screen';
+import { keyedGetQuery } from '../../lib/http/endpoints';
+import { usePickerSource, type OrgTreeKey, type PickerView } from '../picker-sources';
 
 export type OrgRow = DataOf<'GET /sys/org/tree'>[number];
+/** A screen with a unit tree of its own. */
+export type OrgTreeView = PickerView<'org'>;
 
 export interface OrgNode {
   unit: OrgRow;
   children: OrgNode[];
 }
 
-/** The menu element and resource type whose grant lets a role read the tree. */
-const ORG_VIEW = 'sys/org';
-const ORG_TREE_RESOURCE = 'api_inquire';
-
 const orgTreeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    orgTree: getQuery(build, 'GET /sys/org/tree', { providesTags: ['Org'] }),
+    orgTree: keyedGetQuery<OrgTreeKey>(build, ['Org']),
   }),
 });
 
-/** Whether the signed-in role may read the tree (组织管理 → 组织树). */
-export const useOrgTreeGranted = (): boolean => useGranted(ORG_VIEW, ORG_TREE_RESOURCE);
+/** Whether the signed-in role may read the screen's unit tree. */
+export const useOrgTreeGranted = (view: OrgTreeView): boolean => usePickerSource('org', view).granted;
 
-/** The caller's units, flat in the server's order (sort, id); nothing is asked without the grant. */
-export function useOrgTreeQuery() {
-  const granted = useOrgTreeGranted();
-  return { granted, ...orgTreeApi.useOrgTreeQuery(undefined, { skip: !granted }) };
+/** The caller's units as the screen reads them, flat in the server's order (sort, id); nothing is asked without the grant. */
+export function useOrgTreeQuery(view: OrgTreeView) {
+  const { key, granted } = usePickerSource('org', view);
+  return { granted, ...orgTreeApi.useOrgTreeQuery(key, { skip: !granted }) };
 }
 
 /** The flat unit list as a tree: children under their parent, in the server's order. */

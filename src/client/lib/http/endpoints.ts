@@ -57,6 +57,18 @@ export function getQuery<K extends GetKey>(build: Build, key: K, options: QueryO
   return build.query<DataOf<K>, BodyOf<K>>({ query: (params) => get(key, params), transformResponse: (envelope: Envelope<unknown>) => envelope.data as DataOf<K>, ...options });
 }
 
+/**
+ * A GET query taking its endpoint key as argument, for one answer read at several paths (each
+ * screen's picker, src/contract/pickers.ts): the cache holds one entry per path, named by it.
+ */
+export function keyedGetQuery<K extends GetKey>(build: Build, providesTags: TagType[]) {
+  return build.query<DataOf<K>, K>({
+    query: (key) => ({ url: pathOf(key), method: 'GET' }),
+    transformResponse: (envelope: Envelope<unknown>) => envelope.data as DataOf<K>,
+    providesTags,
+  });
+}
+
 /** A POST mutation answering the whole envelope (its msg is what success toasts show). */
 export function postMutation<K extends PostKey>(build: Build, key: K, options: MutationOptions<K> = {}) {
   return build.mutation<Envelope<DataOf<K>>, BodyOf<K>>({

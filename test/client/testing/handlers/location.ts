@@ -4,6 +4,7 @@ import { http } from 'msw';
 import type { DataOf } from '../../../../src/contract';
 import { api, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
+import { pickerHandlers } from './pickers';
 
 type LocationRow = DataOf<'GET /hotel/location/tree'>[number];
 
@@ -16,7 +17,8 @@ export function locationHandlers(log: RequestLog, initial: LocationRow[] = [main
   let rows = [...initial];
   let nextId = 100;
   return [
-    http.get(api('/hotel/location/tree'), async ({ request }) => {
+    // 查询位置 and every screen's 可选位置 answer the same tree.
+    ...pickerHandlers('location', async ({ request }) => {
       await log.record(request);
       return ok(rows);
     }),

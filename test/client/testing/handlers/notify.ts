@@ -8,6 +8,7 @@ import type { DataOf } from '../../../../src/contract';
 import { api, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
 import { crudHandlers } from './list-crud';
+import { pickerHandlers } from './pickers';
 import { dictEntry, paged, sysMenu } from './sys-common';
 
 type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
@@ -123,6 +124,8 @@ export const testAnswer: DataOf<'/monitor/channel/test'> = {
   reason: '签名不匹配',
 };
 
+const channels = [dingtalkChannel, emailChannel];
+
 export function channelHandlers(log: RequestLog) {
   return [
     http.get(api('/sys/menu/authority'), () => ok(notifyMenu)),
@@ -130,7 +133,12 @@ export function channelHandlers(log: RequestLog) {
       const { menuId } = (await request.json()) as { menuId: number };
       return ok(menuId === NOTIFY_MENU_ID.channel ? channelDict : menuId === NOTIFY_MENU_ID.message ? messageDict : []);
     }),
-    ...crudHandlers(log, { base: '/monitor/channel', records: [dingtalkChannel, emailChannel], created: dingtalkChannel, edited: dingtalkChannel }),
+    ...crudHandlers(log, { base: '/monitor/channel', records: channels, created: dingtalkChannel, edited: dingtalkChannel }),
+    // Each screen's 可选渠道: the listed channels' id, name, type and state.
+    ...pickerHandlers('channel', async ({ request }) => {
+      await log.record(request);
+      return ok(channels.map(({ id, name, type, state }) => ({ id, name, type, state })));
+    }),
     http.post(api('/monitor/channel/test'), async ({ request }) => {
       await log.record(request);
       return ok(testAnswer, '渠道拒绝了测试消息：签名不匹配');
@@ -275,8 +283,14 @@ export function ruleHandlers(log: RequestLog) {
             : [],
       );
     }),
-    http.get(api('/hotel/location/tree'), () => ok([])),
-    http.get(api('/sys/org/tree'), () => ok(ruleOrgUnits)),
+    ...pickerHandlers('location', async ({ request }) => {
+      await log.record(request);
+      return ok([]);
+    }),
+    ...pickerHandlers('org', async ({ request }) => {
+      await log.record(request);
+      return ok(ruleOrgUnits);
+    }),
     ...crudHandlers(log, { base: '/monitor/rule', records: [offlineRule], created: offlineRule, edited: offlineRule }),
     ...crudHandlers(log, { base: '/monitor/maintenance', records: [renovation], created: renovation, edited: renovation }),
     http.post(api('/monitor/rule/removal'), async ({ request }) => {

@@ -7,6 +7,7 @@ import { http } from 'msw';
 import type { DataOf } from '../../../../src/contract';
 import { api, fail, ok } from '../handlers';
 import type { RequestLog } from '../request-log';
+import { pickerHandlers } from './pickers';
 
 type AuthorityMenu = DataOf<'GET /sys/menu/authority'>[number];
 type OrgRow = DataOf<'GET /sys/org/tree'>[number];
@@ -53,7 +54,8 @@ export function orgHandlers(log: RequestLog, initial: OrgRow[] = [group, east, s
   let rows = [...initial];
   let nextId = 100;
   return [
-    http.get(api('/sys/org/tree'), async ({ request }) => {
+    // 组织管理's tree and every screen's 可选单位 answer the same units.
+    ...pickerHandlers('org', async ({ request }) => {
       await log.record(request);
       return ok(rows);
     }),

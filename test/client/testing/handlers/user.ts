@@ -40,6 +40,11 @@ export function userHandlers(log: RequestLog) {
       await log.record(request);
       return ok([role(2, '前台'), role(5, '客房')]);
     }),
+    // The screen's 可选单位 holds no unit here: user-org.test serves the organisation fixtures.
+    http.get(api('/sys/user/org/tree'), async ({ request }) => {
+      await log.record(request);
+      return ok([]);
+    }),
     http.post(api('/sys/user/batch/state'), async ({ request }) => {
       const { ids, state } = (await log.record(request)) as { ids: number[]; state: number };
       return ok({ count: ids.length }, `已${state === 1 ? '启用' : '禁用'} ${ids.length} 个用户`);

@@ -1,10 +1,13 @@
 /** What the device screen shows and edits (docs/api/hotel.md, Devices); type, state and online labels are dictionary data. */
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, ImportConfig, SortKeyOf } from '../../../components/list-screen';
-import { LocationTreeSelect } from '../../../components/location-tree';
+import { locationTreeSelectFor } from '../../../components/location-tree';
 
 export type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
 type DeviceSortKey = SortKeyOf<BodyOf<'/hotel/device/inquire'>>;
+
+/** The device screen's own 查询位置, as filter and as field. */
+const DeviceLocationSelect = locationTreeSelectFor('hotel/device');
 
 export const deviceFilters: FieldConfig[] = [
   { name: 'name', label: '设备名称', kind: 'text', max: 32 },
@@ -12,7 +15,7 @@ export const deviceFilters: FieldConfig[] = [
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type' },
   // A building or floor lists every device under it (the server filters by the subtree). Offered
   // to roles that may read the tree: for the others it would only answer 没有权限.
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true, resource: 'api_locationTree' },
+  { name: 'locationId', label: '位置', kind: 'select', control: DeviceLocationSelect, numeric: true, resource: 'api_locationTree' },
   { name: 'state', label: '状态', kind: 'select', dict: 'state', numeric: true },
   { name: 'online', label: '在线', kind: 'select', dict: 'online', numeric: true },
 ];
@@ -40,7 +43,7 @@ export const deviceFields: FieldConfig[] = [
     pattern: { regex: /^[A-Za-z0-9_-]{4,64}$/, message: '序列号只能包含字母、数字、_ 和 -，长度 4-64' },
   },
   { name: 'type', label: '设备类型', kind: 'select', dict: 'type', required: true },
-  { name: 'locationId', label: '位置', kind: 'select', control: LocationTreeSelect, numeric: true },
+  { name: 'locationId', label: '位置', kind: 'select', control: DeviceLocationSelect, numeric: true },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },
 ];

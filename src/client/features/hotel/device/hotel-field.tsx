@@ -9,12 +9,15 @@ import type { FieldConfig, FormValues } from '../../../components/list-screen';
 import { HotelSelect } from '../../../components/org-tree';
 import type { CustomControlProps } from '../../../components/list-screen';
 
+/** The screen whose 可选单位 the picker reads. */
+const DEVICE_VIEW = 'hotel/device';
+
 const located = (locationId: unknown): boolean => locationId !== undefined && locationId !== null;
 
 function DeviceHotelSelect({ id, value, onChange }: CustomControlProps) {
   const locationId: unknown = Form.useWatch('locationId', Form.useFormInstance());
-  if (located(locationId)) return <HotelSelect id={id} value={null} onChange={onChange} disabled placeholder="随所选位置的酒店" />;
-  return <HotelSelect id={id} value={value} onChange={onChange} />;
+  if (located(locationId)) return <HotelSelect view={DEVICE_VIEW} id={id} value={null} onChange={onChange} disabled placeholder="随所选位置的酒店" />;
+  return <HotelSelect view={DEVICE_VIEW} id={id} value={value} onChange={onChange} />;
 }
 
 const hotelWithoutLocation: FormRule = ({ getFieldValue }) => ({

@@ -30,7 +30,7 @@ import { deviceHotelField, withHotelOfLocation } from './hotel-field';
 const DEVICE_VIEW = 'hotel/device';
 const commandColumns = [...deviceColumns, commandColumn];
 
-/** The form's fields; 所属酒店 after 位置, for a role that may read the organisation tree. */
+/** The form's fields; 所属酒店 after 位置, for a role holding the screen's 可选单位. */
 const fieldsWithHotel: FieldConfig[] = deviceFields.flatMap((field) => (field.name === 'locationId' ? [field, deviceHotelField] : [field]));
 
 export default function HotelDeviceScreen() {
@@ -40,7 +40,7 @@ export default function HotelDeviceScreen() {
   const commands = useCapabilitiesQuery(undefined).data?.mqtt === true;
   const [resetKey] = useResetDeviceKeyMutation();
   const [removeDevice] = useRemoveDeviceMutation();
-  const withHotel = useOrgTreeGranted();
+  const withHotel = useOrgTreeGranted(DEVICE_VIEW);
   const fields = withHotel ? fieldsWithHotel : deviceFields;
   const showKey = ({ data }: Envelope<DataOf<'/hotel/device/creation'>>) => setIssued({ deviceName: data.device.name, deviceKey: data.deviceKey });
 

@@ -1,7 +1,7 @@
 /**
- * Location changes. The tree itself is read through components/location-tree (the device screen
- * reads it too). A change reloads the tree, and an edit the device list too: devices show their
- * location's path.
+ * Location changes. The tree itself is read through components/location-tree (the device,
+ * rule and maintenance screens read it too, the last two at their own paths). A change reloads
+ * every reading, and an edit the device list too: devices show their location's path.
  */
 import { api } from '../../../lib/http/api';
 import { postMutation } from '../../../lib/http/endpoints';

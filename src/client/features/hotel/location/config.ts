@@ -1,6 +1,6 @@
 /** What the location screen shows and edits: the kinds of location and the add/edit dialog's fields. */
 import type { FieldConfig } from '../../../components/list-screen';
-import { HotelSelect } from '../../../components/org-tree';
+import { hotelSelectFor } from '../../../components/org-tree';
 
 export type LocationKind = 'building' | 'floor' | 'room';
 
@@ -15,4 +15,4 @@ export const locationFields: FieldConfig[] = [
 ];
 
 /** A new building's hotel; floors and rooms follow their building, and a building keeps its hotel. */
-export const buildingHotelField: FieldConfig = { name: 'orgId', label: '所属酒店', kind: 'select', required: true, control: HotelSelect };
+export const buildingHotelField: FieldConfig = { name: 'orgId', label: '所属酒店', kind: 'select', required: true, control: hotelSelectFor('hotel/location') };

@@ -21,7 +21,7 @@ const VIEW = 'hotel/location';
 type Editing = { mode: 'create'; kind: LocationKind; parent: LocationRow | null } | { mode: 'edit'; location: LocationRow };
 
 export default function HotelLocationScreen() {
-  const { data, isFetching } = useLocationTreeQuery();
+  const { data, isFetching } = useLocationTreeQuery(VIEW);
   const [createLocation, createState] = useCreateLocationMutation();
   const [editLocation, editState] = useEditLocationMutation();
   const [removeLocation] = useRemoveLocationMutation();
@@ -34,8 +34,8 @@ export default function HotelLocationScreen() {
   // Until the user folds or unfolds, the buildings are open (floors show, rooms stay folded).
   const [expanded, setExpanded] = useState<Key[] | null>(null);
 
-  // With the organisation tree (组织管理's grant) a new building picks its hotel and buildings name theirs.
-  const { granted: withHotels, data: units } = useOrgTreeQuery();
+  // With the screen's 可选单位 a new building picks its hotel and buildings name theirs.
+  const { granted: withHotels, data: units } = useOrgTreeQuery(VIEW);
   const hotels = useMemo(() => (units ?? []).filter((unit) => unit.kind === 'hotel'), [units]);
   const hotelName = (orgId: number | null) => units?.find((unit) => unit.id === orgId)?.name;
 

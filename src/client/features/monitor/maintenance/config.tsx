@@ -6,7 +6,7 @@ import { Tag } from 'antd';
 
 import type { BodyOf, DataOf } from '../../../../contract';
 import type { ColumnConfig, FieldConfig, FormValues, TimeRange } from '../../../components/list-screen';
-import { LocationTreeSelect } from '../../../components/location-tree';
+import { locationTreeSelectFor } from '../../../components/location-tree';
 import { formatTime } from '../../../lib/time';
 
 export type MaintenanceRow = DataOf<'/monitor/maintenance/inquire'>['records'][number];
@@ -38,9 +38,11 @@ const bothEnds = {
     value && value[0] !== null && value[1] !== null ? Promise.resolve() : Promise.reject(new Error('请选择开始和结束时间')),
 };
 
+const MaintenanceLocationSelect = locationTreeSelectFor('monitor/maintenance');
+
 export const maintenanceFields: FieldConfig[] = [
   { name: 'name', label: '维护名称', kind: 'text', required: true, max: 64 },
-  { name: 'locationId', label: '位置范围', kind: 'select', control: LocationTreeSelect, extra: '所选位置及其下级；不选即全部' },
+  { name: 'locationId', label: '位置范围', kind: 'select', control: MaintenanceLocationSelect, extra: '所选位置及其下级；不选即全部' },
   { name: 'period', label: '维护时间', kind: 'timeRange', rules: [bothEnds], extra: '期间该范围内的告警照常记录，但不发送通知' },
   { name: 'state', label: '状态', kind: 'switch', dict: 'state' },
   { name: 'remark', label: '备注', kind: 'textarea', max: 200 },

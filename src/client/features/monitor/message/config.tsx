@@ -5,29 +5,20 @@
 import { Descriptions, Typography } from 'antd';
 
 import type { DataOf } from '../../../../contract';
-import { DictTag, useGranted, useMenuDictContext, type ColumnConfig, type FieldConfig, type SelectOption } from '../../../components/list-screen';
+import { useChannelOptions } from '../../../components/channel-choices';
+import { DictTag, useMenuDictContext, type ColumnConfig, type FieldConfig, type SelectOption } from '../../../components/list-screen';
 import { formatTime } from '../../../lib/time';
-import { useMessageChannelsQuery } from './api';
 
 export type MessageRow = DataOf<'/monitor/message/inquire'>['records'][number];
 
-/** The screen whose list the channel filter's choices come from. */
-const CHANNEL_VIEW = 'monitor/channel';
-/** The channel filter offers this many channels (a hotel has a handful). */
-const CHANNEL_OPTIONS_SIZE = 100;
 const STATE_COLORS: Readonly<Record<string, string>> = { queued: 'processing', sending: 'processing', sent: 'success', digested: 'default', failed: 'error' };
 
-function useChannelOptions(): SelectOption[] {
-  // The channel list is 通知渠道's resource: a role without it is not offered the filter's choices
-  // rather than refused on opening the screen.
-  const mayReadChannels = useGranted(CHANNEL_VIEW, 'api_inquire');
-  const { data } = useMessageChannelsQuery({ size: CHANNEL_OPTIONS_SIZE, current: 1, params: {} }, { skip: !mayReadChannels });
-  return (data?.records ?? []).map((channel) => ({ value: channel.id, label: channel.name }));
-}
+/** The 渠道 filter's choices: the screen's own 可选渠道. */
+const useMessageChannelOptions = (): SelectOption[] => useChannelOptions('monitor/message');
 
 export const messageFilters: FieldConfig[] = [
   { name: 'time', label: '创建时间', kind: 'timeRange', range: ['startAt', 'endAt'] },
-  { name: 'channelId', label: '渠道', kind: 'select', useOptions: useChannelOptions, numeric: true },
+  { name: 'channelId', label: '渠道', kind: 'select', useOptions: useMessageChannelOptions, numeric: true },
   { name: 'state', label: '状态', kind: 'select', dict: 'state' },
   { name: 'kind', label: '消息类型', kind: 'select', dict: 'kind' },
   { name: 'alarmId', label: '告警编号', kind: 'number', min: 1 },

@@ -1,4 +1,4 @@
-/** 通知规则 calls: the list, add, edit and removal; the channels once more for the pickers and the list. */
+/** 通知规则 calls: the list, add, edit and removal (its pickers read through components/, picker-sources.ts). */
 import { api } from '../../../lib/http/api';
 import { postMutation, postQuery } from '../../../lib/http/endpoints';
 
@@ -8,8 +8,7 @@ export const ruleApi = api.injectEndpoints({
     createRule: postMutation(build, '/monitor/rule/creation', { invalidatesTags: ['NotifyRule'] }),
     editRule: postMutation(build, '/monitor/rule/edit', { invalidatesTags: ['NotifyRule'] }),
     removeRule: postMutation(build, '/monitor/rule/removal', { invalidatesTags: ['NotifyRule'] }),
-    ruleChannels: postQuery(build, '/monitor/channel/inquire', { providesTags: ['NotifyChannel'] }),
   }),
 });
 
-export const { useInquireRulesQuery, useCreateRuleMutation, useEditRuleMutation, useRemoveRuleMutation, useRuleChannelsQuery } = ruleApi;
+export const { useInquireRulesQuery, useCreateRuleMutation, useEditRuleMutation, useRemoveRuleMutation } = ruleApi;

@@ -1,20 +1,9 @@
 /** The channels a rule may name, as select options and as a name lookup for the list. */
-import { useGranted, type SelectOption } from '../../../components/list-screen';
-import { useRuleChannelsQuery } from './api';
+import { useChannelOptions as useChannelChoices } from '../../../components/channel-choices';
+import type { SelectOption } from '../../../components/list-screen';
 
-/** A hotel has a handful of channels: one page holds them. */
-const CHANNELS_PAGE = { size: 100, current: 1, params: {} };
-
-/** The screen whose list the channels come from. */
-const CHANNEL_VIEW = 'monitor/channel';
-
-export function useChannelOptions(): SelectOption[] {
-  // The channel list is 通知渠道's resource: a role without it is offered no channel (and sees
-  // channel numbers) rather than refused on opening the screen.
-  const mayReadChannels = useGranted(CHANNEL_VIEW, 'api_inquire');
-  const { data } = useRuleChannelsQuery(CHANNELS_PAGE, { skip: !mayReadChannels });
-  return (data?.records ?? []).map((channel) => ({ value: channel.id, label: channel.name }));
-}
+/** The rule screen's channels (its 可选渠道); a role without them sees channel numbers. */
+export const useChannelOptions = (): SelectOption[] => useChannelChoices('monitor/rule');
 
 export function useChannelNames(): (ids: readonly number[]) => string {
   const options = useChannelOptions();

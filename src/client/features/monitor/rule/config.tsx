@@ -6,7 +6,7 @@
 import type { DataOf, BodyOf } from '../../../../contract';
 import { alarmTypeLabel } from '../../../../contract/constants';
 import type { ColumnConfig, FieldConfig, FormValues } from '../../../components/list-screen';
-import { LocationTreeSelect } from '../../../components/location-tree';
+import { locationTreeSelectFor } from '../../../components/location-tree';
 import { AlarmTypesInput, ChannelsInput, EscalationInput, OrgUnitInput } from './controls';
 
 export type RuleRow = DataOf<'/monitor/rule/inquire'>['records'][number];
@@ -46,12 +46,14 @@ export function ruleColumns(channelNames: (ids: readonly number[]) => string): C
 
 const quietRule = { pattern: { regex: HH_MM, message: '请按 HH:mm 填写，如 22:00' } };
 
+const RuleLocationSelect = locationTreeSelectFor('monitor/rule');
+
 export const ruleFields: FieldConfig[] = [
   { name: 'name', label: '规则名称', kind: 'text', required: true, max: 64 },
   { name: 'alarmTypes', label: '告警类型', kind: 'select', control: AlarmTypesInput, extra: '不选即全部类型' },
   { name: 'minSeverity', label: '最低级别', kind: 'select', dict: 'minSeverity', required: true },
   { name: 'orgId', label: '组织单位', kind: 'select', control: OrgUnitInput, extra: '所选单位（如酒店、区域）及其下级单位的设备；不选即全部' },
-  { name: 'locationId', label: '位置范围', kind: 'select', control: LocationTreeSelect, extra: '所选位置及其下级；不选即全部' },
+  { name: 'locationId', label: '位置范围', kind: 'select', control: RuleLocationSelect, extra: '所选位置及其下级；不选即全部' },
   { name: 'symptoms', label: '衍生告警', kind: 'switch', switchLabels: ['也通知', '仅根因'] },
   { name: 'channelIds', label: '通知渠道', kind: 'select', control: ChannelsInput },
   { name: 'quietStart', label: '免打扰开始', kind: 'text', placeholder: '如 22:00（北京时间）', ...quietRule },

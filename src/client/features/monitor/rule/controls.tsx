@@ -3,7 +3,7 @@ import { Button, InputNumber, Select, Space } from 'antd';
 
 import { ALARM_TYPE_LABELS } from '../../../../contract/constants';
 import { type CustomControlProps } from '../../../components/list-screen';
-import { OrgTreeSelect } from '../../../components/org-tree';
+import { orgTreeSelectFor } from '../../../components/org-tree';
 import { useChannelOptions } from './channel-options';
 
 const ALARM_TYPE_OPTIONS = Object.entries(ALARM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
@@ -30,12 +30,10 @@ export function ChannelsInput({ id, value, onChange }: CustomControlProps) {
 
 /**
  * The organisation unit (with its subtree) whose devices' alarms the rule takes: the shared unit
- * picker, read only with 组织管理's 组织树 grant (a role without it sees the unit the rule already
- * names only by its id). Cleared is null: the contract's "every unit".
+ * picker on the rule screen's own 可选单位 (a role without it sees the unit the rule already names
+ * only by its id). Cleared is null: the contract's "every unit".
  */
-export function OrgUnitInput(props: CustomControlProps) {
-  return <OrgTreeSelect {...props} placeholder="全部单位" />;
-}
+export const OrgUnitInput = orgTreeSelectFor('monitor/rule', '全部单位');
 
 interface Step {
   afterMinutes: number | null;

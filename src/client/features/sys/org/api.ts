@@ -1,7 +1,7 @@
 /**
  * Unit changes (sys/org). The tree itself is read through components/org-tree (the user, role,
- * location and device screens read it too). A change reloads the tree, and the user list with it:
- * users show their unit's name.
+ * location, device and rule screens read it too, each at its own path). A change reloads every
+ * reading, and the user list with it: users show their unit's name.
  */
 import { api } from '../../../lib/http/api';
 import { postMutation } from '../../../lib/http/endpoints';

@@ -1,14 +1,14 @@
 /** What the organisation screen edits: the unit dialog's fields and the kind a new child unit starts as. */
 import { ORG_KIND_LABELS, ORG_KINDS, type OrgKind } from '../../../../contract/constants';
 import type { FieldConfig, FormValues, SelectOption } from '../../../components/list-screen';
-import { OrgTreeSelect, type OrgRow } from '../../../components/org-tree';
+import { orgTreeSelectFor, type OrgRow } from '../../../components/org-tree';
 
 /** A group holds regions, a region hotels, a hotel departments (and a department sub-departments). */
 export const CHILD_KIND: Record<OrgKind, OrgKind> = { group: 'region', region: 'hotel', hotel: 'department', department: 'department' };
 
 const KIND_OPTIONS: SelectOption[] = ORG_KINDS.map((kind) => ({ value: kind, label: ORG_KIND_LABELS[kind] }));
 
-const parentField: FieldConfig = { name: 'pid', label: '上级单位', kind: 'select', required: true, control: OrgTreeSelect };
+const parentField: FieldConfig = { name: 'pid', label: '上级单位', kind: 'select', required: true, control: orgTreeSelectFor('sys/org') };
 
 const unitFields: FieldConfig[] = [
   { name: 'name', label: '单位名称', kind: 'text', required: true, max: 64 },

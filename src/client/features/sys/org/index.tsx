@@ -28,7 +28,7 @@ function openByDefault(nodes: OrgNode[]): Key[] {
 }
 
 export default function SysOrgScreen() {
-  const { data, isFetching } = useOrgTreeQuery();
+  const { data, isFetching } = useOrgTreeQuery(VIEW);
   const dict = useMenuDict(VIEW);
   const [createOrg, createState] = useCreateOrgMutation();
   const [editOrg, editState] = useEditOrgMutation();

@@ -4,7 +4,7 @@ import { Space, Tag } from 'antd';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { DATA_SCOPE_LABELS, DATA_SCOPES } from '../../../../contract/constants';
 import type { ColumnConfig, FieldConfig, FormValues, SelectOption, SortKeyOf } from '../../../components/list-screen';
-import { OrgTreeCheck } from '../../../components/org-tree';
+import { orgTreeCheckFor } from '../../../components/org-tree';
 
 /** One role as the list answers it; the dialogs take the row they were opened from. */
 export type RoleRow = DataOf<'/sys/role/inquire'>['records'][number];
@@ -51,7 +51,7 @@ export const roleFields: FieldConfig[] = [
     name: 'scopeOrgIds',
     label: '指定单位',
     kind: 'select',
-    control: OrgTreeCheck,
+    control: orgTreeCheckFor('sys/role'),
     shownWhen: { field: 'dataScope', values: ['custom'] },
     // The server counts each chosen unit with its whole subtree; the tree checks strictly to match.
     extra: '勾选的每个单位都包含它的全部下级单位；勾选上级不会勾选下级，也不必再勾选下级',

@@ -2,7 +2,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, USER_NAME_PATTERN, type Envelope } from '../../../../contract/constants';
 import type { BodyOf, DataOf } from '../../../../contract';
 import { useGranted, type ColumnConfig, type FieldConfig, type FormValues, type ImportConfig, type SelectOption, type SortKeyOf } from '../../../components/list-screen';
-import { OrgTreeSelect } from '../../../components/org-tree';
+import { orgTreeSelectFor } from '../../../components/org-tree';
 import { formatTime } from '../../../lib/time';
 import { useUserRoleChoicesQuery } from './api';
 
@@ -48,7 +48,7 @@ const orgField: FieldConfig = {
   name: 'orgId',
   label: '所属单位',
   kind: 'select',
-  control: OrgTreeSelect,
+  control: orgTreeSelectFor(USER_VIEW),
   extra: '不选：新用户与您同一单位，已有用户留在原单位',
 };
 
@@ -69,7 +69,7 @@ const userFields: FieldConfig[] = [
   { name: 'roleId', label: '角色', kind: 'select', useOptions: useRoleOptions, allowClear: true },
 ];
 
-/** The form's fields; the unit picker only for a role that may read the organisation tree. */
+/** The form's fields; the unit picker only for a role holding the screen's 可选单位. */
 export const userFieldsFor = (withUnit: boolean): FieldConfig[] => (withUnit ? [...userFields, orgField] : userFields);
 
 /** A new user starts in the unit selected beside the list, if any. */

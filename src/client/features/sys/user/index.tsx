@@ -1,6 +1,6 @@
 /**
  * 用户管理 (sys/user): list, add, edit, reset a password, enable or disable an account. With the
- * organisation tree beside the list (for a role that may read it): a selected unit narrows the list
+ * organisation tree beside the list (for a role holding the screen's 可选单位): a selected unit narrows the list
  * to it and the units under it, and is where a new user starts.
  */
 import { Button, Col, Popconfirm, Row } from 'antd';
@@ -12,16 +12,18 @@ import { useBatchUserStateMutation, useCreateUserMutation, useEditUserMutation, 
 import { userColumns, userCreateDefaults, userCreatedMsg, userFieldsFor, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
 import { PasswordResetDialog } from './password-reset-dialog';
 
+const USER_VIEW = 'sys/user';
+
 export default function SysUserScreen() {
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  const withTree = useOrgTreeGranted();
+  const withTree = useOrgTreeGranted(USER_VIEW);
   const [orgId, setOrgId] = useState<number | null>(null);
   const fixedParams = useMemo(() => (orgId === null ? undefined : { orgId }), [orgId]);
   const fields = useMemo(() => userFieldsFor(withTree), [withTree]);
   const createDefaults = useMemo(() => userCreateDefaults(orgId), [orgId]);
   const list = (
     <ListScreen
-      view="sys/user"
+      view={USER_VIEW}
       noun="用户"
       useInquire={useInquireUsersQuery}
       filters={userFilters}
@@ -69,7 +71,7 @@ export default function SysUserScreen() {
       {withTree ? (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={6} xxl={5}>
-            <OrgTreePanel selected={orgId} onSelect={setOrgId} />
+            <OrgTreePanel view={USER_VIEW} selected={orgId} onSelect={setOrgId} />
           </Col>
           <Col xs={24} lg={18} xxl={19}>
             {list}
