@@ -63,3 +63,4 @@ export type DataOf<K extends EndpointKey> = DataOfSpec<Contract[K]>;
 
 export * from './constants';
 export type { LiveEvent, LiveEventKind } from './events';
+export type { PickerKeyOf } from './pickers';

@@ -2,25 +2,23 @@
  * Where each screen's pickers read, and the grant that lets them (src/contract/pickers.ts): a
  * screen's unit tree, location tree and channel list are read at a path of that screen, granted as
  * one of its resources, so a role needs only the screen it works in. The owners keep their own
- * reads (组织管理's tree, 设备管理's 查询位置). Nothing is asked without the grant: the picker
+ * reads (组织管理's and 位置管理's trees). Nothing is asked without the grant: the picker
  * stays empty rather than refused.
  */
 import type { ViewName } from '../config/views';
-import type { GetKey } from '../lib/http/endpoints';
+import type { PickerKeyOf } from '../../contract';
 import { useGranted } from './list-screen';
 
-// The contract names every unit tree …/org/tree, every location tree …/location/tree and every
-// channel list …/channel/choices (PickerKeyOf in src/contract/pickers.ts, which the client's layer
-// rule keeps out of reach: docs/client.md, Layers).
-export type OrgTreeKey = Extract<GetKey, `GET /${string}/org/tree`>;
-export type LocationTreeKey = Extract<GetKey, `GET /${string}/location/tree`>;
-export type ChannelChoicesKey = Extract<GetKey, `GET /${string}/channel/choices`>;
+/** The unit trees: 组织管理's own and every screen's picker (src/contract/pickers.ts). */
+export type OrgTreeKey = 'GET /sys/org/tree' | PickerKeyOf<'org'>;
+/** The location trees: 位置管理's own and every screen's picker. */
+export type LocationTreeKey = 'GET /hotel/location/tree' | PickerKeyOf<'location'>;
+export type ChannelChoicesKey = PickerKeyOf<'channel'>;
 
 interface Source<Key> {
   key: Key;
-  /** The resource type guarding `key`, under `grantedBy` or else the screen's own menu. */
+  /** The resource type guarding `key`, under the screen's own menu. */
   resource: string;
-  grantedBy?: ViewName;
 }
 
 const PICKER_SOURCES = {
@@ -33,9 +31,8 @@ const PICKER_SOURCES = {
     'monitor/rule': { key: 'GET /monitor/rule/org/tree', resource: 'api_orgTree' },
   },
   location: {
-    'hotel/device': { key: 'GET /hotel/location/tree', resource: 'api_locationTree' },
-    // 位置管理 edits the tree 设备管理's 查询位置 reads; it has no read of its own.
-    'hotel/location': { key: 'GET /hotel/location/tree', resource: 'api_locationTree', grantedBy: 'hotel/device' },
+    'hotel/device': { key: 'GET /hotel/device/location/tree', resource: 'api_locationTree' },
+    'hotel/location': { key: 'GET /hotel/location/tree', resource: 'api_inquire' },
     'monitor/maintenance': { key: 'GET /monitor/maintenance/location/tree', resource: 'api_locationTree' },
     'monitor/rule': { key: 'GET /monitor/rule/location/tree', resource: 'api_locationTree' },
   },
@@ -58,5 +55,5 @@ type KeyOfKind = { org: OrgTreeKey; location: LocationTreeKey; channel: ChannelC
 /** A screen's picker of a kind: the endpoint it reads and whether the signed-in role may read it. */
 export function usePickerSource<Kind extends PickerSourceKind>(kind: Kind, view: PickerView<Kind>): { key: KeyOfKind[Kind]; granted: boolean } {
   const source = PICKER_SOURCES[kind][view] as Source<KeyOfKind[Kind]>;
-  return { key: source.key, granted: useGranted(source.grantedBy ?? view, source.resource) };
+  return { key: source.key, granted: useGranted(view, source.resource) };
 }

@@ -10,9 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 
 import { contract, type DataOf } from '../../../src/contract';
-import { PICKERS, type PickerKeyOf } from '../../../src/contract/pickers';
+import { PICKERS } from '../../../src/contract/pickers';
 import { viewRegistry } from '../../../src/client/app/view-registry';
-import type { ChannelChoicesKey, LocationTreeKey, OrgTreeKey } from '../../../src/client/components/picker-sources';
 import { ROUTABLE_VIEWS, type ViewName } from '../../../src/client/config/views';
 import { seedAreas } from '../../../src/server/services/builtins/catalogue';
 import { advancedHandlers } from '../testing/handlers/advanced';
@@ -84,8 +83,8 @@ const SHOWN: Partial<Record<ViewName, string>> = {
  * fields (no endpoint of its own), so the list's resource guards it.
  */
 const READ_WITH_LIST: Partial<Record<ViewName, string[]>> = { 'monitor/message': ['详情'] };
-/** A screen whose list is another menu's resource: 位置管理 shows the tree 设备管理's 查询位置 guards. */
-const LIST_RESOURCE: Partial<Record<ViewName, [string, string]>> = { 'hotel/location': ['hotel/device', 'api_locationTree'] };
+/** Every screen's list is its own 查询 resource (位置管理's too, since migration 034). */
+const LIST = 'api_inquire';
 /** Screens without an action of their own (a dashboard, the public API description, a fallback). */
 const ACTIONLESS: ViewName[] = ['sys/panel', 'monitor/api-docs', 'sys/unknown'];
 
@@ -207,18 +206,6 @@ beforeEach(() => {
   mockAsked.length = 0;
 });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** The client names picker keys by path (it may not import contract/pickers): exactly the contract's, with the owners' reads. */
-const pickerKeysMatch: [
-  Same<OrgTreeKey, 'GET /sys/org/tree' | PickerKeyOf<'org'>>,
-  Same<LocationTreeKey, 'GET /hotel/location/tree' | PickerKeyOf<'location'>>,
-  Same<ChannelChoicesKey, PickerKeyOf<'channel'>>,
-] = [true, true, true];
-
-it('reads the pickers at the contract keys', () => {
-  expect(pickerKeysMatch).toEqual([true, true, true]);
-});
-
 it('knows every routable screen', () => {
   expect([...Object.keys(SHOWN), ...ACTIONLESS].sort()).toEqual([...ROUTABLE_VIEWS].sort());
 });
@@ -227,12 +214,11 @@ describe.each(Object.keys(SHOWN) as ViewName[])('%s', (view) => {
   const seeded = seedMenus.find((menu) => menu.element === view);
 
   it('offers no action and asks for nothing refused with only the list granted', async () => {
-    const [listView, listType] = LIST_RESOURCE[view] ?? [view, 'api_inquire'];
     const asked = askedPaths();
     try {
       await render(
         view,
-        menuHolding((element) => (element === listView ? [listType] : [])),
+        menuHolding((element) => (element === view ? [LIST] : [])),
       );
     } finally {
       asked.stop();
@@ -241,18 +227,18 @@ describe.each(Object.keys(SHOWN) as ViewName[])('%s', (view) => {
     expect(actionLabels().filter((label) => !allowed.has(label))).toEqual([]);
     // Every call guarded by a resource is one the list's resource covers: a screen asking another
     // screen's list (the user screen once asked 角色管理's for its role pickers) opened on 403.
-    const own = seedMenus.find((menu) => menu.element === listView)?.resources.find((resource) => resource.type === listType)?.path;
+    const own = seeded?.resources.find((resource) => resource.type === LIST)?.path;
+    expect(own).toBeDefined();
     expect(asked.paths.filter((path) => guardedPaths.has(path) && path !== own)).toEqual([]);
   });
 
   it('reads its pickers at its own paths, and nothing of another menu, with its own menu granted alone', async () => {
-    const [listView, listType] = LIST_RESOURCE[view] ?? [view, 'api_inquire'];
     const ownResources = seeded?.resources ?? [];
     const asked = askedPaths();
     try {
       await render(
         view,
-        menuHolding((element) => [...(element === view ? ownResources.map((resource) => resource.type) : []), ...(element === listView && listView !== view ? [listType] : [])]),
+        menuHolding((element) => (element === view ? ownResources.map((resource) => resource.type) : [])),
       );
       await asked.settled();
       await visitDialog(view, '新增', asked.settled);
@@ -260,8 +246,7 @@ describe.each(Object.keys(SHOWN) as ViewName[])('%s', (view) => {
     } finally {
       asked.stop();
     }
-    const listPath = seedMenus.find((menu) => menu.element === listView)?.resources.find((resource) => resource.type === listType)?.path;
-    const own = new Set([listPath, ...ownResources.map((resource) => resource.path)]);
+    const own = new Set(ownResources.map((resource) => resource.path));
     // A picker reading another screen's resource (组织管理's tree, 查询位置, 通知渠道's list) is empty or refused.
     expect([...new Set(asked.paths.filter((path) => guardedPaths.has(path) && !own.has(path)))]).toEqual([]);
     // And each picker the screen holds is read: the form offers what the role may pick.

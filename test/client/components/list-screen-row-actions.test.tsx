@@ -73,7 +73,7 @@ describe('a read-only device role', () => {
     const filters = document.querySelector('form.ant-form-inline') as HTMLElement;
     expect(within(filters).getByLabelText('设备名称')).toBeInTheDocument();
     expect(within(filters).queryByLabelText('位置')).toBeNull();
-    expect(log.sent('/hotel/location/tree')).toHaveLength(0);
+    expect(log.sent('/hotel/device/location/tree')).toHaveLength(0);
   });
 
   it('is offered it with the tree granted', async () => {
@@ -83,6 +83,6 @@ describe('a read-only device role', () => {
     );
     await findRow('LOCK-0101');
     expect(filterField('位置')).toBeInTheDocument();
-    await waitFor(() => expect(log.sent('/hotel/location/tree').length).toBeGreaterThan(0));
+    await waitFor(() => expect(log.sent('/hotel/device/location/tree').length).toBeGreaterThan(0));
   });
 });

@@ -115,7 +115,7 @@ describe('hotel/location', () => {
   });
 
   it('offers no action the role does not hold', async () => {
-    renderScreen(HotelLocationScreen, [...menu.slice(0, -1), { ...menu[menu.length - 1], granted: ['api_edit'] }]);
+    renderScreen(HotelLocationScreen, [...menu.slice(0, -1), { ...menu[menu.length - 1], granted: ['api_inquire', 'api_edit'] }]);
     const floor = await findNode('8F');
     expect(within(floor).getByRole('button', { name: button('编辑') })).toBeInTheDocument();
     expect(within(floor).queryByRole('button', { name: button('删除') })).toBeNull();

@@ -1,6 +1,6 @@
 /**
  * The screens' picker reads (src/contract/pickers.ts) answered like their owners' reads: a fixture's
- * unit tree or location tree answers 组织管理's or 查询位置's path and every screen's path alike.
+ * unit tree or location tree answers 组织管理's or 位置管理's own path and every screen's path alike.
  */
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 
