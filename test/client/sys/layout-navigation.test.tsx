@@ -81,6 +81,8 @@ describe('breadcrumb, sidebar and search', () => {
     expect(screen.getAllByRole('option')[0]).toHaveTextContent('系统管理');
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/hotel/device'));
+    // The screen loads before the test ends: its calls are answered, not left to the next test.
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
   });
 });
 
@@ -104,5 +106,6 @@ describe('on a phone', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/sys/user'));
     await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
     expect(tabTitles()).toEqual(['控制台', '用户管理']);
+    expect(await screen.findByText('alice')).toBeInTheDocument();
   });
 });
