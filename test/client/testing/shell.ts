@@ -9,13 +9,17 @@ export const tabTitles = () => Array.from(document.querySelectorAll('.shell-tabs
 export const activeTab = () => document.querySelector('.shell-tabs .ant-tabs-tab-active')?.textContent;
 export const breadcrumb = () => Array.from(document.querySelectorAll('.shell-breadcrumb .ant-breadcrumb-link')).map((item) => item.textContent);
 
+const NO_ROWS = { records: [], current: 1, size: 20, total: 0 };
+
 /**
- * The screens the shell tests open besides the panel: the users (recorded in `log`) and an empty
- * device screen (no devices, no locations, a server without MQTT): every call it makes is answered.
+ * The screens the shell tests open besides the panel: the users (recorded in `log`), an empty role
+ * list and an empty device screen (no devices, no locations, a server without MQTT): every call
+ * they make is answered.
  */
 export const shellScreenHandlers = (log: RequestLog) => [
   ...userHandlers(log),
-  http.post(api('/hotel/device/inquire'), () => ok({ records: [], current: 1, size: 20, total: 0 })),
+  http.post(api('/sys/role/inquire'), () => ok(NO_ROWS)),
+  http.post(api('/hotel/device/inquire'), () => ok(NO_ROWS)),
   http.get(api('/hotel/device/location/tree'), () => ok([])),
   http.get(api('/sys/capabilities'), () => ok({ mqtt: false })),
 ];
