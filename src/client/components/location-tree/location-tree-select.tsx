@@ -2,9 +2,10 @@
  * A location picker for forms and filters (FieldConfig `control`): any building, floor or room.
  * As a filter it selects a subtree; on a device it is where the device is.
  */
-import { useMemo, type ComponentType } from 'react';
+import { useMemo } from 'react';
 
 import type { CustomControlProps } from '../list-screen';
+import { pickerControl } from '../picker-control';
 import { TreeSelectInput } from '../tree-select-input';
 import { buildTree, useLocationTreeQuery, type LocationNode, type LocationTreeView } from './tree';
 
@@ -16,9 +17,5 @@ function LocationTreeSelect({ view, ...props }: CustomControlProps & { view: Loc
   return <TreeSelectInput {...props} roots={roots} view={nodeView} placeholder="请选择位置" />;
 }
 
-/** A screen's location picker as a form control, reading the screen's tree; made once per screen, at module level. */
-export function locationTreeSelectFor(view: LocationTreeView): ComponentType<CustomControlProps> {
-  const Control = (props: CustomControlProps) => <LocationTreeSelect {...props} view={view} />;
-  Control.displayName = `LocationTreeSelect(${view})`;
-  return Control;
-}
+/** A screen's location picker as a form control, reading the screen's tree (see pickerControl). */
+export const locationTreeSelectFor = (view: LocationTreeView) => pickerControl(LocationTreeSelect, 'LocationTreeSelect', { view });

@@ -5,9 +5,10 @@
  */
 import { Empty, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo, type ComponentType } from 'react';
+import { useMemo } from 'react';
 
 import type { CustomControlProps } from '../list-screen';
+import { pickerControl } from '../picker-control';
 import { buildOrgTree, useOrgTreeQuery, type OrgNode, type OrgTreeView } from './tree';
 import { OrgKindTag } from './org-kind-tag';
 
@@ -44,9 +45,5 @@ export function OrgTreeCheck({ view, id, value, onChange }: CustomControlProps &
   );
 }
 
-/** A screen's checkable unit tree as a form control, made once per screen, at module level. */
-export function orgTreeCheckFor(view: OrgTreeView): ComponentType<CustomControlProps> {
-  const Control = (props: CustomControlProps) => <OrgTreeCheck {...props} view={view} />;
-  Control.displayName = `OrgTreeCheck(${view})`;
-  return Control;
-}
+/** A screen's checkable unit tree as a form control (see pickerControl). */
+export const orgTreeCheckFor = (view: OrgTreeView) => pickerControl(OrgTreeCheck, 'OrgTreeCheck', { view });

@@ -3,9 +3,10 @@
  * own tree answers it: any unit (a user's unit), or a hotel (a building's or a device's), the other
  * units shown as the way there.
  */
-import { useMemo, type ComponentType } from 'react';
+import { useMemo } from 'react';
 
 import type { CustomControlProps } from '../list-screen';
+import { pickerControl } from '../picker-control';
 import { TreeSelectInput, type TreeSelectNodeView } from '../tree-select-input';
 import { buildOrgTree, useOrgTreeQuery, type OrgNode, type OrgTreeView } from './tree';
 
@@ -36,16 +37,8 @@ export function HotelSelect(props: UnitSelectProps) {
   return <UnitSelect {...props} nodeView={hotelOnly} placeholder={props.placeholder ?? '请选择所属酒店'} />;
 }
 
-/** A screen's unit picker as a form control; made once per screen, at module level (a new component each render would remount it). */
-export function orgTreeSelectFor(view: OrgTreeView, placeholder?: string): ComponentType<CustomControlProps> {
-  const Control = (props: CustomControlProps) => <OrgTreeSelect {...props} view={view} placeholder={placeholder} />;
-  Control.displayName = `OrgTreeSelect(${view})`;
-  return Control;
-}
+/** A screen's unit picker as a form control (see pickerControl). */
+export const orgTreeSelectFor = (view: OrgTreeView, placeholder?: string) => pickerControl(OrgTreeSelect, 'OrgTreeSelect', { view, placeholder });
 
-/** A screen's hotel picker as a form control, made once per screen like `orgTreeSelectFor`. */
-export function hotelSelectFor(view: OrgTreeView): ComponentType<CustomControlProps> {
-  const Control = (props: CustomControlProps) => <HotelSelect {...props} view={view} />;
-  Control.displayName = `HotelSelect(${view})`;
-  return Control;
-}
+/** A screen's hotel picker as a form control (see pickerControl). */
+export const hotelSelectFor = (view: OrgTreeView) => pickerControl(HotelSelect, 'HotelSelect', { view });
