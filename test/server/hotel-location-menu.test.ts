@@ -6,6 +6,7 @@
 import { createTestDatabase, dialects } from './support/harness';
 import { migrateUpTo, openTestKysely } from './support/migrations';
 import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/services/builtins/sync';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 
 type Menus = BuiltinCatalog['areas'][number]['children'];
@@ -46,6 +47,14 @@ function catalogBefore012(): BuiltinCatalog {
             },
       ),
   );
+}
+
+/** The resource paths a start-up sync adds to `db`, in the order it adds them. */
+async function pathsAddedBySync(db: Kysely<Database>): Promise<string[]> {
+  const paths = async () => (await db.selectFrom('sysResource').select('path').orderBy('id').execute()).map((r) => r.path);
+  const before = await paths();
+  await syncBuiltins(db);
+  return (await paths()).filter((path) => !before.includes(path));
 }
 
 describe('migration 012 adds 位置管理 to an existing database', () => {
@@ -90,12 +99,10 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
         // The next start's sync adopts what the migration made: nothing is added twice; it adds
         // only what the screen gained after 012 (可选单位, the building form's hotel picker).
         const menus = (await db.selectFrom('sysMenu').select('id').execute()).length;
-        const paths = async () => (await db.selectFrom('sysResource').select('path').execute()).map((r) => r.path);
-        const before = await paths();
-        await syncBuiltins(db);
+        const resourceCount = (await db.selectFrom('sysResource').select('id').execute()).length;
+        expect(await pathsAddedBySync(db)).toEqual(['/hotel/location/org/tree']);
         expect((await db.selectFrom('sysMenu').select('id').execute()).length).toBe(menus);
-        expect((await paths()).filter((path) => !before.includes(path))).toEqual(['/hotel/location/org/tree']);
-        expect((await paths()).length).toBe(before.length + 1);
+        expect((await db.selectFrom('sysResource').select('id').execute()).length).toBe(resourceCount + 1);
       } finally {
         await db.destroy();
         await target.drop();
@@ -156,10 +163,7 @@ describe('migration 034 gives 位置管理 the tree as its list', () => {
         expect(await holders(list.id)).toEqual([keeper]);
 
         // The start-up sync adopts both rows and adds only what came after 034 (位置管理's hotel picker).
-        const paths = async () => (await db.selectFrom('sysResource').select('path').execute()).map((r) => r.path);
-        const before = await paths();
-        await syncBuiltins(db);
-        expect((await paths()).filter((path) => !before.includes(path))).toEqual(['/hotel/location/org/tree']);
+        expect(await pathsAddedBySync(db)).toEqual(['/hotel/location/org/tree']);
       } finally {
         await db.destroy();
         await target.drop();
