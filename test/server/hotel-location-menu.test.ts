@@ -3,8 +3,8 @@
  * tree as its own list while 设备管理 keeps a picker of its own (034), grants following what each
  * role could do; the start-up sync then adds nothing twice.
  */
-import { createTestDatabase, dialects } from './support/harness';
-import { migrateUpTo, openTestKysely } from './support/migrations';
+import { dialects } from './support/harness';
+import { migrateUpTo, onThrowawayDatabase } from './support/migrations';
 import { builtinCatalog, syncBuiltins, type BuiltinCatalog } from '../../src/server/services/builtins/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
@@ -60,9 +60,7 @@ async function pathsAddedBySync(db: Kysely<Database>): Promise<string[]> {
 describe('migration 012 adds 位置管理 to an existing database', () => {
   for (const dialect of dialects()) {
     it(`[${dialect}] creates the menu, moves the location resources with their grants and adds 删除位置`, async () => {
-      const target = await createTestDatabase(dialect);
-      const db = await openTestKysely<Database>(target);
-      try {
+      await onThrowawayDatabase<Database>(dialect, async (db) => {
         expect(await migrateUpTo(db, dialect, '012')).toBeUndefined();
         await syncBuiltins(db, catalogBefore012());
         const now = Date.now();
@@ -103,36 +101,26 @@ describe('migration 012 adds 位置管理 to an existing database', () => {
         expect(await pathsAddedBySync(db)).toEqual(['/hotel/location/org/tree']);
         expect((await db.selectFrom('sysMenu').select('id').execute()).length).toBe(menus);
         expect((await db.selectFrom('sysResource').select('id').execute()).length).toBe(resourceCount + 1);
-      } finally {
-        await db.destroy();
-        await target.drop();
-      }
+      });
     }, 30_000);
   }
 
   it('leaves an empty database to the start-up seed', async () => {
-    const target = await createTestDatabase('sqlite');
-    const db = await openTestKysely<Database>(target);
-    try {
+    await onThrowawayDatabase<Database>('sqlite', async (db) => {
       expect(await migrateUpTo(db, 'sqlite')).toBeUndefined();
       expect(await db.selectFrom('sysMenu').select('id').execute()).toEqual([]);
       await syncBuiltins(db);
       const menu = await db.selectFrom('sysMenu').select('id').where('path', '=', '/hotel/location').executeTakeFirstOrThrow();
       const resources = await db.selectFrom('sysResource').select('type').where('menuId', '=', menu.id).orderBy('type').execute();
       expect(resources.map((r) => r.type)).toEqual(['api_creation', 'api_edit', 'api_inquire', 'api_orgTree', 'api_removal', 'api_roomBulkCreation']);
-    } finally {
-      await db.destroy();
-      await target.drop();
-    }
+    });
   }, 30_000);
 });
 
 describe('migration 034 gives 位置管理 the tree as its list', () => {
   for (const dialect of dialects()) {
     it(`[${dialect}] moves the tree to 位置管理 for the roles that saw both, and leaves 设备管理 its picker with its grants`, async () => {
-      const target = await createTestDatabase(dialect);
-      const db = await openTestKysely<Database>(target);
-      try {
+      await onThrowawayDatabase<Database>(dialect, async (db) => {
         expect(await migrateUpTo(db, dialect, '034')).toBeUndefined();
         await syncBuiltins(db, catalogBefore034());
         const now = Date.now();
@@ -164,10 +152,7 @@ describe('migration 034 gives 位置管理 the tree as its list', () => {
 
         // The start-up sync adopts both rows and adds only what came after 034 (位置管理's hotel picker).
         expect(await pathsAddedBySync(db)).toEqual(['/hotel/location/org/tree']);
-      } finally {
-        await db.destroy();
-        await target.drop();
-      }
+      });
     }, 30_000);
   }
 });
