@@ -28,7 +28,9 @@
  * - the mass outage behind gateways (a gateway per 50 devices): the sweep, the slowest heartbeat
  *   meanwhile, the alarms raised (causes and folded symptoms) and its floor (gatewayOutage);
  * - the server's peak RSS.
- * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep,gateways) picks parts.
+ * BENCH_SCALE_SECTIONS (default lists,heartbeat,sweep,gateways) picks parts; `scoped` alone runs the
+ * scoped lists without the unscoped ones before them, and BENCH_SCALE_SCOPED_ROUNDS (default 2)
+ * sets how many alternating rounds each scoped row takes.
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -43,7 +45,7 @@ const HOTELS = Number(process.env.BENCH_SCALE_HOTELS ?? 250);
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
 const OPERATIONS = Number(process.env.BENCH_SCALE_OPERATIONS ?? 0);
 const DATABASES = (process.env.BENCH_SCALE_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
-/** Which parts to measure (comma-separated): lists, heartbeat, sweep, gateways. */
+/** Which parts to measure (comma-separated): lists, scoped (the scoped lists only: lists has them too), heartbeat, sweep, gateways. */
 const SECTIONS = new Set((process.env.BENCH_SCALE_SECTIONS ?? 'lists,heartbeat,sweep,gateways').split(',').map((d) => d.trim()));
 const PG_URL = process.env.BENCH_SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METRICS_TOKEN = 'bench-metrics-token';
@@ -54,7 +56,7 @@ const ROLE_COUNT = 5;
 const HOTEL_ROLE_INDEX = 2;
 const USER_PASSWORD = 'Scale-Passw0rd';
 /** How many times each scoped list runs, alternating with the unscoped one. */
-const SCOPED_ROUNDS = 2;
+const SCOPED_ROUNDS = Number(process.env.BENCH_SCALE_SCOPED_ROUNDS ?? 2);
 /** The hotel the name searches look into (the last one when the set is smaller). */
 const SEARCHED_HOTEL = Math.min(123, HOTELS);
 const SEARCH_TERM = `酒店${String(SEARCHED_HOTEL).padStart(3, '0')}-8`;
@@ -427,7 +429,7 @@ async function benchOne(name, env, { startServer, call, measure, blast, bareFigu
     const listBlast = (body, bearer) => metered(() => blast(`${server.base}/hotel/device/inquire`, { headers: { authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) }));
     const mean = (runs) => runs.reduce((sum, figures) => sum + figures.rps, 0) / runs.length;
     const missed = (ratio, target) => (ratio < target ? ' MISSED' : '');
-    for (const [label, body] of SECTIONS.has('lists') ? scopedLists : []) {
+    for (const [label, body] of SECTIONS.has('lists') || SECTIONS.has('scoped') ? scopedLists : []) {
       for (const [who, scopedToken, target] of scopedTokens) {
         await measure(`  ${label}, ${who} (1 client)`, 100, 1, () => call(server.base, '/hotel/device/inquire', body, scopedToken));
         const unscoped = [await listBlast(body, token)];

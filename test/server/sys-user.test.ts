@@ -47,7 +47,9 @@ describeOnEachDatabase('sys/user', (ctx) => {
         statements.mockClear();
         const page = expectOk(await ctx().call('/sys/user/inquire', { size: 1, current: 2, ...(sort ? { sort } : {}) }, admin));
         const sql = statements.mock.calls.map(([query]) => query.sql).find((text) => /offset/i.test(text));
-        return { userNames: page.records.map((u) => u.userName), skippedWith: sql?.slice(sql.indexOf(' in (')) ?? '' };
+        // The ids' subquery: `in (…)` on SQLite, `= any(array(…))` on PostgreSQL (idInSubquery).
+        const subquery = sql?.search(/ in \(| = any\(array\(/) ?? -1;
+        return { userNames: page.records.map((u) => u.userName), skippedWith: sql && subquery >= 0 ? sql.slice(subquery) : '' };
       };
       try {
         const byId = await skipping();

@@ -4,7 +4,7 @@
  * and plan, and one SQL text whatever the count, so a compiled statement can be run again with
  * another list (`listParameter`).
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/dialect';
 
 /** The bound value that stands for `values` in the statements below. */
@@ -29,6 +29,16 @@ const inList = (dialect: Dialect, column: string, values: readonly unknown[], ar
  * its statistics were stale (1.9 s for 5,000 devices).
  */
 export const idIn = (dialect: Dialect, column: string, ids: readonly number[]) => inList(dialect, column, ids, 'int');
+
+/**
+ * `column` is one of the ids a subquery picks (a page's ids, LIMITed). On PostgreSQL
+ * `= any(array(subquery))`: the subquery runs once, first, and the rows are found by the column's
+ * index, where `IN (subquery)` is planned as a join of the two (at 1 M devices, 0.51-0.53 ms a call
+ * for the device page's statement against 0.62-0.69 ms, and less planning of the scope repeated
+ * outside). SQLite already runs `IN (subquery)` that way.
+ */
+export const idInSubquery = (dialect: Dialect, column: string, ids: Expression<unknown>) =>
+  dialect === 'sqlite' ? sql<SqlBool>`${sql.ref(column)} in (${ids})` : sql<SqlBool>`${sql.ref(column)} = any(array(${ids}))`;
 
 /** `column` is one of the texts (serial numbers, say), each found through the column's index. */
 export const textIn = (dialect: Dialect, column: string, texts: readonly string[]) => inList(dialect, column, texts, 'text');

@@ -19,7 +19,7 @@ import {
   type PageRequest,
   type SortColumn,
 } from '../lib/list-query';
-import { idIn } from '../lib/id-list';
+import { idIn, idInSubquery } from '../lib/id-list';
 import { listSearch } from '../lib/text-search';
 import type { Dialect } from '../db/dialect';
 import type { USER_SORT_KEYS } from '../../contract/sys/user';
@@ -120,14 +120,16 @@ function userPage(store: UserStore, scope: DataScope, { ids, order, searching }:
       (limit, offset, seek) =>
         ordered(
           userRecords(store.reads, scope).where(
-            'u.id',
-            'in',
-            ordered(
-              ids.$if(seek !== null, (q) => q.where(seek!)),
-              order,
-            )
-              .limit(limit)
-              .offset(offset),
+            idInSubquery(
+              store.dialect,
+              'u.id',
+              ordered(
+                ids.$if(seek !== null, (q) => q.where(seek!)),
+                order,
+              )
+                .limit(limit)
+                .offset(offset),
+            ),
           ),
           userOrder(sort),
         ).execute(),

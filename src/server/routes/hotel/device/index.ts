@@ -23,7 +23,7 @@ import {
   type ListOrder,
   type SortColumn,
 } from '../../../lib/list-query';
-import { idIn } from '../../../lib/id-list';
+import { idIn, idInSubquery } from '../../../lib/id-list';
 import { listSearch } from '../../../lib/text-search';
 import { uniquely } from '../../../lib/conflicts';
 import { valueTaken, versionedEdit } from '../../../lib/versioned-edit';
@@ -206,12 +206,14 @@ export function deviceRoutes(app: FastifyInstance, _options: unknown, done: () =
         (limit, offset, seek) =>
           ordered(
             deviceRows().where(
-              ID,
-              'in',
-              (plain ? deviceIdsUnitByUnit(app.reads, scope, limit, offset, seek) : null) ??
-                ordered(query.$if(seek !== null, (q) => q.where(seek!)).select(ID), order)
-                  .limit(limit)
-                  .offset(offset),
+              idInSubquery(
+                app.dialect,
+                ID,
+                (plain ? deviceIdsUnitByUnit(app.reads, scope, limit, offset, seek) : null) ??
+                  ordered(query.$if(seek !== null, (q) => q.where(seek!)).select(ID), order)
+                    .limit(limit)
+                    .offset(offset),
+              ),
             ),
             deviceOrder(request.body.sort),
           ).execute(),
