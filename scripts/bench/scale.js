@@ -340,7 +340,8 @@ const OUT_OF_REACH =
   "The sweep's chunks on a connection of their own in a worker thread (SQLite) were tried: heartbeats answered meanwhile 12x, p99 25 -> 9 ms, " +
   'but the ratio the same (1.71x against 1.76x) and the slowest heartbeat no better (docs/architecture.md). ' +
   "Reaching the targets would take no symptom row per child (the gateway's alarm listing its children by a join when read: the symptom rows are half the floor), " +
-  'a change in behaviour; the slowest heartbeat on a shared machine is a chunk or the event loop descheduled meanwhile.';
+  'a change in behaviour. The slowest heartbeat on a shared machine: no chunk holds the event loop over ~25 ms and the gateways are read off it (SQLite), ' +
+  "so what is left is the process descheduled meanwhile, and on PostgreSQL the heartbeat's read waiting for a core.";
 
 async function benchOne(name, env, { startServer, call, measure, blast, bareFigures }) {
   console.log(`\n== Scale on ${name}: ${(HOTELS * 4000).toLocaleString('en')} devices, ${USERS.toLocaleString('en')} users (${os.cpus().length} cores)`);
