@@ -6,8 +6,11 @@ import { locationTreeSelectFor } from '../../../components/location-tree';
 export type DeviceRow = DataOf<'/hotel/device/inquire'>['records'][number];
 type DeviceSortKey = SortKeyOf<BodyOf<'/hotel/device/inquire'>>;
 
+/** The device screen's menu element: its grants, its dictionaries, its own pickers. */
+export const DEVICE_VIEW = 'hotel/device';
+
 /** The device screen's own 查询位置, as filter and as field. */
-const DeviceLocationSelect = locationTreeSelectFor('hotel/device');
+const DeviceLocationSelect = locationTreeSelectFor(DEVICE_VIEW);
 
 export const deviceFilters: FieldConfig[] = [
   { name: 'name', label: '设备名称', kind: 'text', max: 32 },

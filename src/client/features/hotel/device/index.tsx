@@ -20,14 +20,13 @@ import {
   useRemoveDeviceMutation,
   useResetDeviceKeyMutation,
 } from './api';
-import { deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
+import { DEVICE_VIEW, deviceColumns, deviceCreateDefaults, deviceFields, deviceFilters, deviceImport, type DeviceRow } from './config';
 import { DeviceKeyDialog, type IssuedKey } from './device-key-dialog';
 import { DeviceDetail } from './detail-drawer';
 import { DeviceStatusDrawer, OPERATION_LOG_VIEW } from './status-drawer';
 import { commandColumn, RebootAction } from './command';
 import { deviceHotelField, withHotelOfLocation } from './hotel-field';
 
-const DEVICE_VIEW = 'hotel/device';
 const commandColumns = [...deviceColumns, commandColumn];
 
 /** The form's fields; 所属酒店 after 位置, for a role holding the screen's 可选单位. */

@@ -8,7 +8,7 @@ import { useUserRoleChoicesQuery } from './api';
 
 export type UserRow = DataOf<'/sys/user/inquire'>['records'][number];
 /** The user screen's menu element, under which its resources are granted. */
-const USER_VIEW = 'sys/user';
+export const USER_VIEW = 'sys/user';
 type UserSortKey = SortKeyOf<BodyOf<'/sys/user/inquire'>>;
 
 export function useRoleOptions(): SelectOption[] {

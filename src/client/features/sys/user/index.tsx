@@ -9,10 +9,8 @@ import { useMemo, useState } from 'react';
 import { ListScreen, Permitted, stateBatchActions } from '../../../components/list-screen';
 import { OrgTreePanel, useOrgTreeGranted } from '../../../components/org-tree';
 import { useBatchUserStateMutation, useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
-import { userColumns, userCreateDefaults, userCreatedMsg, userFieldsFor, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
+import { USER_VIEW, userColumns, userCreateDefaults, userCreatedMsg, userFieldsFor, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
 import { PasswordResetDialog } from './password-reset-dialog';
-
-const USER_VIEW = 'sys/user';
 
 export default function SysUserScreen() {
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -43,7 +41,7 @@ export default function SysUserScreen() {
       }}
       rowActions={(user, { quickEdit }) => (
         <>
-          <Permitted view="sys/user" resource="api_passwordReset">
+          <Permitted view={USER_VIEW} resource="api_passwordReset">
             <Button type="link" size="small" onClick={() => setResetting(user)}>
               重置密码
             </Button>
