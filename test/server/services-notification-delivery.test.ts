@@ -13,6 +13,7 @@ import { SmtpReceiver } from './support/smtp-receiver';
 import { alarmMessage, channelRow, CONSOLE_URL, createChannel, enqueue, messagesOf, notifySettings, TestClock, testWorker } from './support/notify-fixtures';
 import type { NotificationWorker } from '../../src/server/services/notification/worker';
 import { claimDue, markAllSent } from '../../src/server/services/notification/outbox';
+import { webhook } from '../../src/server/services/notification/vendors/webhook';
 
 const MINUTE = 60_000;
 const SMTP_USER = 'alarm@hotel.example.com';
@@ -485,6 +486,42 @@ describeOnEachDatabase(
       expect(one).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 200, vendorAnswer: 'ok 200', sentAt: 1_000 });
       expect(two).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 202, vendorAnswer: 'ok 202', sentAt: 2_000 });
       expect(three).toMatchObject({ state: 'sending', claimedBy: 'instance-b', attempts: 0, sentAt: null });
+    });
+
+    it('a round that fails after sending reports its own error, and a failed marking of what it sent beside it', async () => {
+      const channel = await createChannel(ctx(), admin, { name: 'Webhook-中断', type: 'webhook', config: { url: receiver.webhook('hook-broken') } });
+      await enqueue(ctx(), [alarmMessage(channel.id, 811), alarmMessage(channel.id, 812)], clock);
+      const { db } = ctx().database;
+      // The second delivery breaks off the round; the transaction that then marks the first as
+      // sent (the next one the worker opens) fails too.
+      let broken = false;
+      const deliver = webhook.deliver.bind(webhook);
+      const delivering = jest
+        .spyOn(webhook, 'deliver')
+        .mockImplementationOnce(deliver)
+        .mockImplementationOnce(() => {
+          broken = true;
+          return Promise.reject(new Error('投递中断'));
+        });
+      const transaction = db.transaction.bind(db);
+      const marking = jest.spyOn(db, 'transaction').mockImplementation(() => {
+        if (!broken) return transaction();
+        broken = false;
+        throw new Error('标记失败');
+      });
+      const logged = jest.spyOn(ctx().app.log, 'error');
+      try {
+        await worker.round();
+        const errorOf = (text: string) => (logged.mock.calls.find((call) => call[1] === text)?.[0] as { err?: Error } | undefined)?.err?.message;
+        expect(errorOf('notification channel round failed')).toBe('投递中断');
+        expect(errorOf('marking sent notification messages failed')).toBe('标记失败');
+        // Neither is marked: the first goes out again once its claim lapses, the second is tried again.
+        expect((await messagesOf(ctx(), channel.id)).map((m) => m.state)).toEqual(['sending', 'sending']);
+      } finally {
+        delivering.mockRestore();
+        marking.mockRestore();
+        logged.mockRestore();
+      }
     });
   },
   notifySettings(),

@@ -211,11 +211,19 @@ export class NotificationWorker {
    */
   private async sendAll(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[]): Promise<void> {
     const sent: SentMessage[] = [];
+    const round = await this.sendInOrder(channel, messages, claimedAt, deadLetters, sent).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
     try {
-      await this.sendInOrder(channel, messages, claimedAt, deadLetters, sent);
-    } finally {
       await markAllSent(this.deps.db, this.claimer, sent);
+    } catch (error) {
+      // The round's own failure, if any, is the one its caller reports; this one is logged beside it
+      // (these messages stay claimed and go out again once the claim lapses).
+      if (!round) throw error;
+      this.deps.log.error({ err: error, channelId: channel?.id, messageIds: sent.map((s) => s.message.id) }, 'marking sent notification messages failed');
     }
+    if (round) throw round.error;
   }
 
   private async sendInOrder(channel: LoadedChannel | undefined, messages: MessageRow[], claimedAt: number, deadLetters: DeadLetter[], sent: SentMessage[]): Promise<void> {
