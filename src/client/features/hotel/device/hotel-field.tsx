@@ -5,10 +5,8 @@
  */
 import { Form, type FormRule } from 'antd';
 
-import type { FieldConfig, FormValues } from '../../../components/list-screen';
+import type { CustomControlProps, FieldConfig, FormValues } from '../../../components/list-screen';
 import { HotelSelect } from '../../../components/org-tree';
-import type { CustomControlProps } from '../../../components/list-screen';
-// The device screen's own 可选单位 is what the picker reads.
 import { DEVICE_VIEW } from './config';
 
 const located = (locationId: unknown): boolean => locationId !== undefined && locationId !== null;
