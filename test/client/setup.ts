@@ -52,10 +52,24 @@ window.getComputedStyle = (element: Element) => computeStyle(element);
 // Lazy screens and antd's runtime styles are slow on a shared 2-core machine: wait up to 10 s.
 configure({ asyncUtilTimeout: 10_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+/**
+ * A call no handler answers fails the test it was made in: msw's own 'error' strategy only prints,
+ * and the screen under test then quietly shows a network error the test never looked at.
+ */
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  }),
+);
 afterEach(async () => {
+  const calls = unhandled.splice(0);
   server.resetHandlers();
   await settlePersistors();
   localStorage.clear();
+  expect(calls).toEqual([]);
 });
 afterAll(() => server.close());

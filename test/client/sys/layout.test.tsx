@@ -5,13 +5,17 @@ import { http } from 'msw';
 import { fill, findShown, isShown, openSubmenus, selectedItem, user } from '../testing/app';
 import { adminMenu, api, fail, loginData, ok } from '../testing/handlers';
 import { renderApp, screen, sidebarLabels, storeSession } from '../testing/render';
+import { createRequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
+import { shellScreenHandlers } from '../testing/shell';
 
 // Whole-app renders with antd under a shared 2-core machine: allow more than jest's 5 s default.
 jest.setTimeout(30_000);
 
 describe('shell', () => {
   it('recomputes the selected and open keys on back and forward', async () => {
+    // The device screen it opens asks for its rows, locations and capabilities.
+    server.use(...shellScreenHandlers(createRequestLog()));
     const { router } = await renderApp({ path: '/sys/panel', signedIn: true });
     await screen.findByText('启用用户 / 用户总数');
     expect(selectedItem()).toBe('控制台');

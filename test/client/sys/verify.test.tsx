@@ -5,7 +5,9 @@ import { http } from 'msw';
 import { selectedItem, signIn, user } from '../testing/app';
 import { adminMenu, api, fail, loginData, ok } from '../testing/handlers';
 import { renderApp, screen, sidebarLabels } from '../testing/render';
+import { createRequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
+import { shellScreenHandlers } from '../testing/shell';
 
 // Whole-app renders with antd under a shared 2-core machine: allow more than jest's 5 s default.
 jest.setTimeout(30_000);
@@ -31,6 +33,8 @@ describe('login', () => {
   });
 
   it('returns to the path the guard carried', async () => {
+    // The device screen it returns to asks for its rows, locations and capabilities.
+    server.use(...shellScreenHandlers(createRequestLog()));
     const { router } = await renderApp({ path: '/hotel/device' });
     await signIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/hotel/device'));
