@@ -115,7 +115,7 @@ export default function ImportDialog({ noun, config, onClose }: ImportDialogProp
       ];
 
   return (
-    <Modal open title={`导入${noun}`} width={720} footer={footer} onCancel={onClose} maskClosable={false} destroyOnHidden>
+    <Modal open title={`导入${noun}`} width={720} footer={footer} onCancel={onClose} mask={{ closable: false }} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text type="secondary">先下载模板填写，再选择文件：系统会先检查每一行（不写入任何数据），确认无误后再导入。任何一行有错误时整个文件都不会导入。</Typography.Text>
         <Space wrap>

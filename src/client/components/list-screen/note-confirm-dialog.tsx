@@ -25,7 +25,7 @@ export function NoteConfirmDialog({ title, question, note, danger, busy, refused
   const [text, setText] = useState('');
   return (
     <Modal open title={title} okText="确定" cancelText="取消" okButtonProps={{ danger }} confirmLoading={busy} onOk={() => onOk(text.trim())} onCancel={onCancel}>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text>{question}</Typography.Text>
         {note && (
           <Form layout="vertical">

@@ -65,7 +65,7 @@ export default function HotelAlarmScreen() {
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={`正在查看告警 ${linkedId}（来自通知链接）`}
+          title={`正在查看告警 ${linkedId}（来自通知链接）`}
           action={
             <Button size="small" onClick={showAll}>
               查看全部告警

@@ -4,13 +4,14 @@
  * changes newest first, and its recent alarms. Read from /hotel/device/status, which every role
  * holding the device list is granted.
  */
-import { Badge, Descriptions, Empty, List, Table, Tag, Typography } from 'antd';
+import { Badge, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import { alarmSeverityLabel, alarmTypeLabel } from '../../../../contract/constants';
 import { useMenuDictContext } from '../../../components/list-screen';
 import { RelativeTime } from '../../../components/relative-time';
+import { RowList } from '../../../components/row-list';
 import { formatTime } from '../../../lib/time';
 import { useDeviceStatusQuery } from './api';
 import type { DeviceRow } from './config';
@@ -77,18 +78,17 @@ export function DeviceDetail({ device }: { device: DeviceRow }) {
       {data && data.alarms.length === 0 ? (
         <Empty description="暂无告警" image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
-        <List
-          size="small"
-          dataSource={data?.alarms ?? []}
-          renderItem={(alarm) => (
-            <List.Item>
-              <span>
+        <RowList
+          items={data?.alarms ?? []}
+          render={(alarm) => ({
+            main: (
+              <>
                 {alarm.clearedAt === null ? <Tag color="red">活动</Tag> : <Tag>已清除</Tag>}
                 {alarmTypeLabel(alarm.type)}（{alarmSeverityLabel(alarm.severity)}）· {alarm.count} 次{alarm.acknowledgeNote && ` · 确认备注：${alarm.acknowledgeNote}`}
-              </span>
-              <span>{formatTime(alarm.startedAt)}</span>
-            </List.Item>
-          )}
+              </>
+            ),
+            side: formatTime(alarm.startedAt),
+          })}
         />
       )}
     </>

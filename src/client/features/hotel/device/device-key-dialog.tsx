@@ -23,7 +23,7 @@ export function DeviceKeyDialog({ issued, onClose }: DeviceKeyDialogProps) {
       onOk={onClose}
       onCancel={onClose}
       cancelButtonProps={{ style: { display: 'none' } }}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
       <Alert type="warning" showIcon title="密钥只显示这一次，关闭后无法再次查看，请立即复制并妥善保存。" style={{ marginBottom: 16 }} />
       <Typography.Paragraph copyable={{ text: issued.deviceKey, tooltips: ['复制', '已复制'] }} code>

@@ -57,7 +57,7 @@ export default function ApiDocsScreen() {
   const groups = useMemo(() => (document ? groupOperations(document, search) : []), [document, search]);
   const count = groups.reduce((sum, group) => sum + group.operations.length, 0);
 
-  if (isError) return <Alert type="error" showIcon message="接口文档加载失败" action={<Button onClick={() => void refetch()}>重试</Button>} />;
+  if (isError) return <Alert type="error" showIcon title="接口文档加载失败" action={<Button onClick={() => void refetch()}>重试</Button>} />;
   if (!document)
     return (
       <Spin spinning={isFetching} description="加载中…">

@@ -61,7 +61,7 @@ function TemplatePreview({ id, value }: CustomControlProps) {
     }
   };
   return (
-    <Space id={id} direction="vertical" style={{ width: '100%' }}>
+    <Space id={id} orientation="vertical" style={{ width: '100%' }}>
       <Button onClick={() => void run()} loading={isLoading}>
         预览
       </Button>

@@ -46,18 +46,20 @@ export function EscalationInput({ id, value, onChange }: CustomControlProps) {
   const steps = (value as Step[] | undefined) ?? [];
   const change = (index: number, patch: Partial<Step>) => onChange?.(steps.map((step, at) => (at === index ? { ...step, ...patch } : step)));
   return (
-    <Space id={id} direction="vertical" style={{ width: '100%' }}>
+    <Space id={id} orientation="vertical" style={{ width: '100%' }}>
       {steps.map((step, index) => (
         <Space key={index} wrap>
-          <InputNumber
-            aria-label={`第 ${index + 1} 级等待分钟数`}
-            min={1}
-            max={10_080}
-            precision={0}
-            value={step.afterMinutes}
-            onChange={(afterMinutes) => change(index, { afterMinutes })}
-            addonAfter="分钟未确认"
-          />
+          <Space.Compact>
+            <InputNumber
+              aria-label={`第 ${index + 1} 级等待分钟数`}
+              min={1}
+              max={10_080}
+              precision={0}
+              value={step.afterMinutes}
+              onChange={(afterMinutes) => change(index, { afterMinutes })}
+            />
+            <Space.Addon>分钟未确认</Space.Addon>
+          </Space.Compact>
           <Select
             aria-label={`第 ${index + 1} 级升级渠道`}
             mode="multiple"

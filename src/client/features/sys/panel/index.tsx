@@ -3,13 +3,14 @@
  * (also when its tab comes back into view). A count opens the list it counts, filtered to it (未清除告警
  * opens 告警管理 at 活动 alarms) when the user has that screen.
  */
-import { Button, Card, Col, List, Result, Row, Statistic } from 'antd';
+import { Button, Card, Col, Result, Row, Statistic } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 
 import { PageSpin } from '../../../components/page-spin';
 import { RelativeTime } from '../../../components/relative-time';
+import { RowList } from '../../../components/row-list';
 import { selectMenuEntry, type SessionRoot } from '../../../lib/session';
 import { useRefetchOnReturn } from '../../../hooks/use-screen-activity';
 import { usePanelQuery } from './api';
@@ -79,18 +80,17 @@ export default function Panel() {
       </Row>
       {data.latestAlarms.length > 0 && (
         <Card title="最新告警" size="small" style={{ marginTop: 16 }}>
-          <List
-            size="small"
-            dataSource={data.latestAlarms}
-            renderItem={(alarm) => (
-              <List.Item>
-                <span>
+          <RowList
+            items={data.latestAlarms}
+            render={(alarm) => ({
+              main: (
+                <>
                   {alarm.deviceName}（{alarm.deviceSn}）：{alarm.message}
                   {alarm.count > 1 ? `（${alarm.count} 次）` : ''}
-                </span>
-                <RelativeTime value={alarm.lastAt} />
-              </List.Item>
-            )}
+                </>
+              ),
+              side: <RelativeTime value={alarm.lastAt} />,
+            })}
           />
         </Card>
       )}
