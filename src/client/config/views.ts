@@ -34,6 +34,9 @@ export const UNKNOWN_VIEW: ViewName = 'sys/unknown';
 /** The menu key selected by default and the screen shown at `/` when authorised (docs/client.md, Routes and views). */
 export const DEFAULT_VIEW: ViewName = 'sys/panel';
 
+/** The alarm screen: its own, and the shell's live indicator reads its grants and path. */
+export const ALARM_VIEW: ViewName = 'hotel/alarm';
+
 export const VERIFY_ROUTE = '/sys/verify';
 
 export function toViewName(element: string): ViewName {

@@ -43,14 +43,14 @@ jest.mock('../../../src/client/components/list-screen/menu-grants', () => {
     for (const type of typeof types === 'string' ? [types] : types) mockAsked.push([view, type]);
   };
   return {
-    useGranted: (view: string, types: string | readonly string[]) => {
+    useGranted: (view: ViewName, types: string | readonly string[]) => {
       record(view, types);
       return actual.useGranted(view, types);
     },
     // The row actions' grants, asked of the whole page at once.
     useGrantLookup: () => {
       const lookup = actual.useGrantLookup();
-      return (view: string, types: string | readonly string[]) => {
+      return (view: ViewName, types: string | readonly string[]) => {
         record(view, types);
         return lookup(view, types);
       };

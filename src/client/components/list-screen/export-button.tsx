@@ -11,6 +11,7 @@ import type { DownloadKey } from '../../lib/http/endpoints';
 import { useGranted } from './menu-grants';
 import type { ExportConfig } from './types';
 import type { Inquiry } from './use-inquire';
+import type { ViewName } from '../../config/views';
 
 const DEFAULT_RESOURCE = 'api_export';
 
@@ -22,7 +23,7 @@ export function progressText({ loaded, total }: DownloadProgress): string {
 }
 
 interface ExportButtonProps {
-  view: string;
+  view: ViewName;
   config: ExportConfig;
   inquiry: Pick<Inquiry<unknown>, 'params' | 'sort'>;
 }

@@ -12,6 +12,7 @@ import { api } from '../../lib/http/api';
 import { postQuery } from '../../lib/http/endpoints';
 import { selectMenuEntry, type SessionRoot } from '../../lib/session';
 import type { SelectOption } from './types';
+import type { ViewName } from '../../config/views';
 
 export const MENU_DICT_FAILURE_MSG = '菜单数据字典查询失败';
 
@@ -27,7 +28,7 @@ const menuDictApi = api.injectEndpoints({
 });
 
 /** The id of the authorised menu entry showing `view` (its element), if the user has one. */
-export function useMenuId(view: string): number | undefined {
+export function useMenuId(view: ViewName): number | undefined {
   return useSelector((state: SessionRoot) => selectMenuEntry(state, view)?.id);
 }
 
@@ -56,7 +57,7 @@ export function toMenuDict(entries: readonly MenuDictEntry[]): MenuDict {
 
 const NO_ENTRIES: MenuDictEntry[] = [];
 
-export function useMenuDict(view: string): MenuDict {
+export function useMenuDict(view: ViewName): MenuDict {
   const menuId = useMenuId(view);
   const { data } = menuDictApi.useMenuDictQuery(menuId === undefined ? skipToken : { menuId });
   const entries = data ?? NO_ENTRIES;

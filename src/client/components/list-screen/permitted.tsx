@@ -7,10 +7,11 @@
 import type { ReactNode } from 'react';
 
 import { useGranted } from './menu-grants';
+import type { ViewName } from '../../config/views';
 
 export interface PermittedProps {
   /** The menu element whose resources are meant, e.g. 'hotel/device'. */
-  view: string;
+  view: ViewName;
   /** The resource type guarding the control's endpoint, e.g. 'api_keyReset'; several when it calls several (all needed). */
   resource: string | readonly string[];
   children: ReactNode;

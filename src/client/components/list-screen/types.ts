@@ -5,6 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Envelope, Paged } from '../../../contract/constants';
 import type { TagType } from '../../lib/http/api';
 import type { DownloadKey, UploadKey } from '../../lib/http/endpoints';
+import type { ViewName } from '../../config/views';
 
 /**
  * A paged inquiry body as every list endpoint takes it (docs/API.md, Paging). A list with sort keys also
@@ -206,7 +207,7 @@ export interface BatchConfig<Row, Body, Data> {
 /** Without `create` there is no 新增, without `edit` no 编辑: a read-only list (e.g. a log). */
 export interface ListScreenProps<A extends PagedArg, Row extends object, CreateBody, CreateData, EditBody, EditData, BatchBody = never, BatchData = unknown> {
   /** The menu element of the screen (e.g. 'sys/user'): finds its menu dictionary. */
-  view: string;
+  view: ViewName;
   /** Dialog titles name the thing: 新增{noun} / 编辑{noun}. */
   noun: string;
   useInquire: PagedQueryHook<A, Row>;

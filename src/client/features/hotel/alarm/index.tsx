@@ -12,13 +12,12 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { ListScreen, NoteConfirmDialog, Permitted } from '../../../components/list-screen';
+import { ALARM_VIEW } from '../../../config/views';
 import { toast } from '../../../lib/toast';
 import { useAcknowledgeAlarmsMutation, useBatchAcknowledgeAlarmsMutation, useClearAlarmsMutation, useInquireAlarmsQuery } from './api';
 import { ACKNOWLEDGE_NOTE, ALARM_TABLE_WIDTH, alarmColumns, alarmFilters, isOpen, type AlarmRow } from './config';
 import { TimeoutDialog } from './timeout-dialog';
 import { symptomRows } from './symptoms';
-
-export const ALARM_VIEW = 'hotel/alarm';
 
 /** The alarm a link names (`?id=`), when it is an id at all: anything else shows the whole list. */
 function useLinkedAlarm(): [number | undefined, () => void] {

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import { useGranted } from '../../../components/list-screen/menu-grants';
+import { ALARM_VIEW } from '../../../config/views';
 import { toast } from '../../../lib/toast';
 import { useDeviceTypeTimeoutsQuery, useEditDeviceTypeTimeoutMutation } from './api';
 
@@ -27,7 +28,7 @@ const inRange = (_rule: unknown, value: number | null | undefined) =>
 
 export function TimeoutDialog({ onClose }: { onClose: () => void }) {
   const { data, isFetching } = useDeviceTypeTimeoutsQuery();
-  const mayEdit = useGranted('hotel/alarm', 'api_timeoutEdit');
+  const mayEdit = useGranted(ALARM_VIEW, 'api_timeoutEdit');
   const [form] = Form.useForm<Minutes>();
   const [edit] = useEditDeviceTypeTimeoutMutation();
   const [saving, setSaving] = useState(false);

@@ -3,6 +3,7 @@ import { Button, Drawer, Popconfirm } from 'antd';
 
 import type { BodyOf } from '../../../../contract';
 import { ListScreen, Permitted, savedMsg, type PagedQueryHook } from '../../../components/list-screen';
+import type { ViewName } from '../../../config/views';
 import { toast } from '../../../lib/toast';
 import { useEditTemplateMutation, useInquireTemplatesQuery, useResetTemplateMutation } from './api';
 import { templateColumns, templateFields, templateFilters, templateFromForm, templateToForm, type TemplateRow } from './template-config';
@@ -10,7 +11,7 @@ import { templateColumns, templateFields, templateFilters, templateFromForm, tem
 // Typed once here: the block cannot infer a paged query's argument from a generic RTK hook.
 const useTemplatePage: PagedQueryHook<BodyOf<'/monitor/template/inquire'>, TemplateRow> = useInquireTemplatesQuery;
 
-function ResetButton({ template, view }: { template: TemplateRow; view: string }) {
+function ResetButton({ template, view }: { template: TemplateRow; view: ViewName }) {
   const [reset, { isLoading }] = useResetTemplateMutation();
   const run = async () => {
     const envelope = await reset({
@@ -32,7 +33,7 @@ function ResetButton({ template, view }: { template: TemplateRow; view: string }
   );
 }
 
-export function TemplateDrawer({ view, onClose }: { view: string; onClose: () => void }) {
+export function TemplateDrawer({ view, onClose }: { view: ViewName; onClose: () => void }) {
   return (
     <Drawer open title="消息模板" size={960} onClose={onClose}>
       <ListScreen

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import type { DataOf } from '../../../../../contract';
 import { ALARM_SEVERITIES, alarmSeverityLabel } from '../../../../../contract/constants';
 import { useGranted } from '../../../../components/list-screen/menu-grants';
+import { ALARM_VIEW } from '../../../../config/views';
 import { selectMenuEntry, type SessionRoot } from '../../../../lib/session';
 import { useOpenAlarmsQuery } from './api';
 import { selectLiveStatus, type LiveState } from './slice';
@@ -22,7 +23,6 @@ import './live.css';
 
 type Alarm = DataOf<'/hotel/alarm/inquire'>['records'][number];
 
-const ALARM_VIEW = 'hotel/alarm';
 /** The newest open alarms and their total: enough to tell what is new since the last answer. */
 const OPEN_ALARMS = { current: 1, size: 10, params: { status: 'active' as const }, sort: { field: 'startedAt' as const, order: 'descend' as const } };
 /** The severities announced as they are raised: the two highest. */
