@@ -24,6 +24,15 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求长度不正确',
 };
 
+/**
+ * The database gave up on this request's statement because another transaction held what it
+ * needed: PostgreSQL chose it as a deadlock's victim (40P01), could not serialise it (40001) or
+ * was told not to wait (55P03); SQLite's write lock stayed taken past the busy timeout. Its
+ * transaction was rolled back, and the same request again succeeds.
+ */
+const contended = (code: string) => ['40P01', '40001', '55P03'].includes(code) || /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+export const CONTENDED_MSG = '数据正被其他操作占用，请稍后重试';
+
 export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: () => void) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -37,6 +46,10 @@ export const errorsPlugin = fp((app: FastifyInstance, _options: unknown, done: (
       ({ code, message: msg, errors, reason } = error);
     } else if (error.validation) {
       ({ code, message: msg, errors } = formatValidationErrors(error.validation));
+    } else if (error.code && contended(error.code)) {
+      code = Code.conflict;
+      msg = CONTENDED_MSG;
+      request.log.warn({ err: error }, 'database contended');
     } else if (error.code && frameworkMessages[error.code]) {
       code = Code.invalid;
       msg = frameworkMessages[error.code]!;

@@ -1,0 +1,114 @@
+/**
+ * A write that loses to another transaction (PostgreSQL picks it as a deadlock's victim; SQLite's
+ * write lock stays taken past the busy timeout) answers 409 with a Chinese "try again", logged at
+ * warn, not a 500 "服务器内部错误" at error: nothing of it was committed, and the retry succeeds.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../src/contract/constants';
+import { CONTENDED_MSG } from '../../src/server/plugins/app/errors';
+import { createTestDatabase, describeOnPostgres, startTestApp, type TestApp, type TestDatabase } from './support/harness';
+import { captureLog } from './support/log-capture';
+
+type LogLine = { level: number; msg: string; err?: { code?: string } };
+const WARN = 40;
+
+/**
+ * Another process takes SQLite's write lock and keeps it `holdMs`: past the busy timeout (5 s) of
+ * the request's own write, and released before the timeout of the audit record written after it.
+ */
+const LOCK_HOLDER = `
+const Database = require('better-sqlite3');
+const db = new Database(process.argv[1]);
+db.exec('BEGIN IMMEDIATE');
+process.stdout.write('locked\\n');
+setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, Number(process.argv[2]));
+`;
+
+async function holdWriteLock(file: string, holdMs: number): Promise<ChildProcess> {
+  const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, file, String(holdMs)], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(holder.stdout, 'data');
+  return holder;
+}
+
+describe('a write that loses to another transaction [sqlite]', () => {
+  const log = captureLog();
+  let target: TestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    target = await createTestDatabase('sqlite');
+    t = await startTestApp(target, {}, { logger: { level: 'warn', stream: log.stream } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await target.drop();
+  });
+
+  it('answers 409 while another process holds the write lock past the busy timeout, writes nothing but its audit record, and succeeds once it is free', async () => {
+    const token = await t.login();
+    const entries = () => t.database.db.selectFrom('sysDict').select('id').where('label', '=', '争用测试').execute();
+    const body = { code: 'contention', label: '争用测试', value: '9', sort: 9, state: 1, remark: '' };
+    const holder = await holdWriteLock(target.sqliteFile, 8_000);
+    const refused = await t.call('/sys/dict/creation', body, token);
+    await once(holder, 'exit');
+
+    expect(refused).toMatchObject({ code: Code.conflict, msg: CONTENDED_MSG, data: null });
+    expect(await entries()).toEqual([]);
+    const record = await t.database.db.selectFrom('sysOperationLog').select(['path', 'code', 'msg']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(record).toEqual({ path: '/sys/dict/creation', code: Code.conflict, msg: CONTENDED_MSG });
+    const logged = log.lines.map((line) => JSON.parse(line) as LogLine);
+    expect(logged.filter((line) => line.level > WARN)).toEqual([]);
+    expect(logged).toContainEqual(expect.objectContaining({ level: WARN, msg: 'database contended', err: expect.objectContaining({ code: 'SQLITE_BUSY' }) }));
+
+    expect(await t.call('/sys/dict/creation', body, token)).toMatchObject({ code: Code.ok });
+    expect(await entries()).toHaveLength(1);
+  });
+});
+
+/** Marks both probe rows in one transaction, `first` before the other, with a pause between. */
+function crossingWrites(instance: FastifyInstance): void {
+  instance.post<{ Querystring: { first: string; mark: string } }>('/api/test/cross', { config: { access: 'public' } }, async (request) => {
+    const first = Number(request.query.first);
+    await instance.db.transaction().execute(async (trx) => {
+      await sql`update contention_probe set mark = ${request.query.mark} where id = ${first}`.execute(trx);
+      await sql`select pg_sleep(0.3)`.execute(trx);
+      await sql`update contention_probe set mark = ${request.query.mark} where id = ${3 - first}`.execute(trx);
+    });
+    return { code: Code.ok, msg: '已保存', data: null };
+  });
+}
+
+describeOnPostgres('a write that loses to another transaction [postgres]', () => {
+  const log = captureLog();
+  let target: TestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    target = await createTestDatabase('postgres');
+    t = await startTestApp(target, {}, { logger: { level: 'warn', stream: log.stream }, extend: crossingWrites });
+    await sql`create table contention_probe (id int primary key, mark text not null)`.execute(t.database.db);
+    await sql`insert into contention_probe values (1, 'start'), (2, 'start')`.execute(t.database.db);
+  }, 30_000);
+  afterAll(async () => {
+    await t.close();
+    await target.drop();
+  }, 30_000);
+
+  it("answers 409 to a deadlock's victim, keeps none of its writes, and the winner's whole", async () => {
+    const cross = (first: number, mark: string) =>
+      t.app.inject({ method: 'POST', url: `/api/test/cross?first=${first}&mark=${mark}` }).then((response) => response.json<{ code: number; msg: string }>());
+    const answers = await Promise.all([cross(1, 'one'), cross(2, 'two')]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([Code.ok, Code.conflict]);
+    const victim = answers.find((answer) => answer.code === Code.conflict)!;
+    expect(victim.msg).toBe(CONTENDED_MSG);
+    const winner = answers[0].code === Code.ok ? 'one' : 'two';
+    const { rows } = await sql<{ mark: string }>`select mark from contention_probe order by id`.execute(t.database.db);
+    expect(rows.map((row) => row.mark)).toEqual([winner, winner]);
+
+    const logged = log.lines.map((line) => JSON.parse(line) as LogLine);
+    expect(logged.filter((line) => line.level > WARN)).toEqual([]);
+    expect(logged).toContainEqual(expect.objectContaining({ level: WARN, msg: 'database contended', err: expect.objectContaining({ code: '40P01' }) }));
+  });
+});
