@@ -481,7 +481,7 @@ describeOnEachDatabase(
       // The third's claim lapsed and another instance took it meanwhile.
       await db.updateTable('notifyMessage').set({ claimedBy: 'instance-b' }).where('id', '=', third.id).execute();
       const answer = (status: number, at: number) => ({ message: first, delivery: { verdict: 'sent' as const, status, answer: `ok ${status}`, reason: '' }, at });
-      await markAllSent(db, 'instance-a', [answer(200, 1_000), { ...answer(202, 2_000), message: second }, { ...answer(200, 3_000), message: third }]);
+      await markAllSent(db, dialect, 'instance-a', [answer(200, 1_000), { ...answer(202, 2_000), message: second }, { ...answer(200, 3_000), message: third }]);
       const [one, two, three] = await messagesOf(ctx(), channel.id);
       expect(one).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 200, vendorAnswer: 'ok 200', sentAt: 1_000 });
       expect(two).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 202, vendorAnswer: 'ok 202', sentAt: 2_000 });

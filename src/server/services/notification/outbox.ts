@@ -3,7 +3,7 @@
  * it tells of (an alarm's: in the one that expands its marker, alarm-events.ts), claimed by one instance at a time and moved to its outcome. The delivery worker
  * (worker.ts) is its only reader; `enqueueNotifications` is what the rest of the product calls.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRow, Row } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
 import type { Delivery } from './vendors';
@@ -112,11 +112,33 @@ export interface SentMessage {
  * SQLite each commit appends the row's page and its three index pages to the WAL, on the thread
  * that answers the heartbeats).
  */
-export async function markAllSent(db: Kysely<Database>, claimer: string, sent: readonly SentMessage[]): Promise<void> {
+export async function markAllSent(db: Kysely<Database>, dialect: Dialect, claimer: string, sent: readonly SentMessage[]): Promise<void> {
   if (sent.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const { message, delivery, at } of sent) await markSent(trx, message, claimer, delivery, at);
+    if (dialect === 'postgres') await markSentTogether(trx, claimer, sent);
+    else for (const { message, delivery, at } of sent) await markSent(trx, message, claimer, delivery, at);
   });
+}
+
+/**
+ * On PostgreSQL, a round's sent messages in one statement, each with its own answer and time: one
+ * round trip, where a statement per message cost a round's 50 and ran in the database's processes
+ * on the core the heartbeats' statements need too (docs/api/monitor.md, heartbeats during a storm).
+ * SQLite runs its statements in this process for microseconds each and keeps one per message.
+ */
+async function markSentTogether(db: Db, claimer: string, sent: readonly SentMessage[]): Promise<void> {
+  const column = <T>(of: (item: SentMessage) => T) => sent.map(of);
+  await sql`
+    update notify_message as m
+    set state = 'sent', sent_at = s.at, attempts = s.attempts, last_error = '', vendor_status = s.status, vendor_answer = s.answer
+    from unnest(
+      ${column((item) => item.message.id)}::bigint[],
+      ${column((item) => item.at)}::bigint[],
+      ${column((item) => item.message.attempts + 1)}::int[],
+      ${column((item) => item.delivery.status)}::int[],
+      ${column((item) => item.delivery.answer)}::text[]
+    ) as s(id, at, attempts, status, answer)
+    where m.id = s.id and m.state = 'sending' and m.claimed_by = ${claimer}`.execute(db);
 }
 
 /** A dead letter: refused for good or out of attempts; `delivery` is the try that failed, null when none was made. */

@@ -216,7 +216,7 @@ export class NotificationWorker {
       (error: unknown) => ({ error }),
     );
     try {
-      await markAllSent(this.deps.db, this.claimer, sent);
+      await markAllSent(this.deps.db, this.deps.dialect, this.claimer, sent);
     } catch (error) {
       // The round's own failure, if any, is the one its caller reports; this one is logged beside it
       // (these messages stay claimed and go out again once the claim lapses).
@@ -240,7 +240,7 @@ export class NotificationWorker {
         continue;
       }
       if (now - renewedAt > CLAIM_LEASE_MS / 2) {
-        await markAllSent(db, this.claimer, sent.splice(0));
+        await markAllSent(db, dialect, this.claimer, sent.splice(0));
         await renewClaims(
           db,
           untried.map((m) => m.id),
