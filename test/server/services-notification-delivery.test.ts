@@ -12,7 +12,7 @@ import { VendorReceiver } from './support/vendor-receiver';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { alarmMessage, channelRow, CONSOLE_URL, createChannel, enqueue, messagesOf, notifySettings, TestClock, testWorker } from './support/notify-fixtures';
 import type { NotificationWorker } from '../../src/server/services/notification/worker';
-import { claimDue, markAllSent } from '../../src/server/services/notification/outbox';
+import { claimDue, markSent } from '../../src/server/services/notification/outbox';
 import { webhook } from '../../src/server/services/notification/vendors/webhook';
 
 const MINUTE = 60_000;
@@ -481,7 +481,7 @@ describeOnEachDatabase(
       // The third's claim lapsed and another instance took it meanwhile.
       await db.updateTable('notifyMessage').set({ claimedBy: 'instance-b' }).where('id', '=', third.id).execute();
       const answer = (status: number, at: number) => ({ message: first, delivery: { verdict: 'sent' as const, status, answer: `ok ${status}`, reason: '' }, at });
-      await markAllSent(db, dialect, 'instance-a', [answer(200, 1_000), { ...answer(202, 2_000), message: second }, { ...answer(200, 3_000), message: third }]);
+      await markSent(db, dialect, 'instance-a', [answer(200, 1_000), { ...answer(202, 2_000), message: second }, { ...answer(200, 3_000), message: third }]);
       const [one, two, three] = await messagesOf(ctx(), channel.id);
       expect(one).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 200, vendorAnswer: 'ok 200', sentAt: 1_000 });
       expect(two).toMatchObject({ state: 'sent', attempts: 1, vendorStatus: 202, vendorAnswer: 'ok 202', sentAt: 2_000 });
@@ -492,8 +492,8 @@ describeOnEachDatabase(
       const channel = await createChannel(ctx(), admin, { name: 'Webhook-中断', type: 'webhook', config: { url: receiver.webhook('hook-broken') } });
       await enqueue(ctx(), [alarmMessage(channel.id, 811), alarmMessage(channel.id, 812)], clock);
       const { db } = ctx().database;
-      // The second delivery breaks off the round; the transaction that then marks the first as
-      // sent (the next one the worker opens) fails too.
+      // The second delivery breaks off the round; the statement that then marks the first as sent
+      // fails too.
       let broken = false;
       const deliver = webhook.deliver.bind(webhook);
       const delivering = jest
@@ -503,11 +503,12 @@ describeOnEachDatabase(
           broken = true;
           return Promise.reject(new Error('投递中断'));
         });
-      const transaction = db.transaction.bind(db);
-      const marking = jest.spyOn(db, 'transaction').mockImplementation(() => {
-        if (!broken) return transaction();
+      const executor = db.getExecutor();
+      const execute = executor.executeQuery.bind(executor);
+      const marking = jest.spyOn(executor, 'executeQuery').mockImplementation((query) => {
+        if (!broken || !/set state = 'sent'/.test(query.sql)) return execute(query);
         broken = false;
-        throw new Error('标记失败');
+        return Promise.reject(new Error('标记失败'));
       });
       const logged = jest.spyOn(ctx().app.log, 'error');
       try {

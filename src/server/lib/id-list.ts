@@ -43,11 +43,29 @@ export const idInSubquery = (dialect: Dialect, column: string, ids: Expression<u
 /** `column` is one of the texts (serial numbers, say), each found through the column's index. */
 export const textIn = (dialect: Dialect, column: string, texts: readonly string[]) => inList(dialect, column, texts, 'text');
 
+/** How PostgreSQL types a column of `valueRows`' arrays (SQLite reads each value from its JSON). */
+export type RowColumnType = 'int' | 'bigint' | 'text';
+
 /**
- * Rows (id, value) from two parallel lists, again as parameters: a set-based UPDATE … FROM then
- * writes a value per id with one constant statement (kept compiled), not a CASE of literals.
+ * Rows of named columns, again as parameters (one JSON array of rows on SQLite, an array per column
+ * on PostgreSQL): a set-based UPDATE … FROM then writes each row's own values with one constant
+ * statement (kept compiled), not a statement per row or a CASE of literals. Name the columns in
+ * lower-case words: the statement that reads them refers to them by name.
  */
+export function valueRows(dialect: Dialect, columns: Readonly<Record<string, RowColumnType>>, rows: readonly (readonly unknown[])[]) {
+  const names = Object.keys(columns);
+  if (dialect === 'sqlite') {
+    const picked = names.map((name, i) => sql`json_extract(value, ${sql.lit(`$[${i}]`)}) as ${sql.ref(name)}`);
+    return sql`select ${sql.join(picked)} from json_each(${JSON.stringify(rows)})`;
+  }
+  const arrays = names.map((name, i) => sql`${rows.map((row) => row[i])}::${sql.raw(columns[name])}[]`);
+  return sql`select * from unnest(${sql.join(arrays)}) as r(${sql.join(names.map((name) => sql.ref(name)))})`;
+}
+
+/** Rows (id, value) from two parallel lists: `valueRows` of two columns. */
 export const idValueRows = (dialect: Dialect, ids: readonly number[], values: readonly number[]) =>
-  dialect === 'sqlite'
-    ? sql`select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as value from json_each(${JSON.stringify(ids.map((id, i) => [id, values[i]]))})`
-    : sql`select id, value from unnest(${ids}::int[], ${values}::bigint[]) as pair(id, value)`;
+  valueRows(
+    dialect,
+    { id: 'int', value: 'bigint' },
+    ids.map((id, i) => [id, values[i]]),
+  );

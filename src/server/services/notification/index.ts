@@ -109,7 +109,7 @@ export class Notifications {
     const delivery = await channel.vendor.deliver(await outgoingOf(db, message, channel, this.deps.config.consoleUrl), channel.settings, { outbound: this.outbound, now });
     const after = Date.now();
     if (delivery.verdict === 'sent') {
-      await markSent(db, message, this.worker.claimer, delivery, after);
+      await markSent(db, dialect, this.worker.claimer, [{ message, delivery, at: after }]);
       await markHealthy(db, channelId, after);
       return result(delivery);
     }

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRow, Row } from '../../db/schema';
 import type { Dialect } from '../../db/dialect';
+import { valueRows } from '../../lib/id-list';
 import type { Delivery } from './vendors';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -95,12 +96,6 @@ function mine(db: Db, id: number, claimer: string) {
 const answered = (delivery: Delivery) => ({ vendorStatus: delivery.status, vendorAnswer: delivery.answer });
 const errorText = (reason: string) => cut(reason, 500);
 
-export async function markSent(db: Db, message: MessageRow, claimer: string, delivery: Delivery, now: number): Promise<void> {
-  await mine(db, message.id, claimer)
-    .set({ state: 'sent', sentAt: now, attempts: message.attempts + 1, lastError: '', ...answered(delivery) })
-    .execute();
-}
-
 export interface SentMessage {
   message: MessageRow;
   delivery: Delivery;
@@ -108,36 +103,24 @@ export interface SentMessage {
 }
 
 /**
- * A round's sent messages, marked in one transaction: one commit rather than one per message (on
- * SQLite each commit appends the row's page and its three index pages to the WAL, on the thread
- * that answers the heartbeats).
+ * Sent messages, each with its own answer and time, marked in one statement (a round's, or the one
+ * 重发 sent): one commit and one round trip rather than one per message (on SQLite each commit
+ * appends the row's page and its three index pages to the WAL, on the thread that answers the
+ * heartbeats; on PostgreSQL a round's 50 statements ran in the database's processes on the core the
+ * heartbeats' statements need too: docs/api/monitor.md, heartbeats during a storm). As `mine`, only
+ * while the claim is still this instance's.
  */
-export async function markAllSent(db: Kysely<Database>, dialect: Dialect, claimer: string, sent: readonly SentMessage[]): Promise<void> {
+export async function markSent(db: Db, dialect: Dialect, claimer: string, sent: readonly SentMessage[]): Promise<void> {
   if (sent.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await markSentTogether(trx, claimer, sent);
-    else for (const { message, delivery, at } of sent) await markSent(trx, message, claimer, delivery, at);
-  });
-}
-
-/**
- * On PostgreSQL, a round's sent messages in one statement, each with its own answer and time: one
- * round trip, where a statement per message cost a round's 50 and ran in the database's processes
- * on the core the heartbeats' statements need too (docs/api/monitor.md, heartbeats during a storm).
- * SQLite runs its statements in this process for microseconds each and keeps one per message.
- */
-async function markSentTogether(db: Db, claimer: string, sent: readonly SentMessage[]): Promise<void> {
-  const column = <T>(of: (item: SentMessage) => T) => sent.map(of);
+  const rows = valueRows(
+    dialect,
+    { id: 'bigint', at: 'bigint', attempts: 'int', status: 'int', answer: 'text' },
+    sent.map(({ message, delivery, at }) => [message.id, at, message.attempts + 1, delivery.status, delivery.answer]),
+  );
   await sql`
     update notify_message as m
     set state = 'sent', sent_at = s.at, attempts = s.attempts, last_error = '', vendor_status = s.status, vendor_answer = s.answer
-    from unnest(
-      ${column((item) => item.message.id)}::bigint[],
-      ${column((item) => item.at)}::bigint[],
-      ${column((item) => item.message.attempts + 1)}::int[],
-      ${column((item) => item.delivery.status)}::int[],
-      ${column((item) => item.delivery.answer)}::text[]
-    ) as s(id, at, attempts, status, answer)
+    from (${rows}) as s
     where m.id = s.id and m.state = 'sending' and m.claimed_by = ${claimer}`.execute(db);
 }
 

@@ -37,7 +37,7 @@ import type { Audit } from '../../plugins/app/audit';
 import { escalateDue, EXPAND_BATCH, expandAlarmEvents } from './alarm-events';
 import { maxAttemptsOf } from './channel-config';
 import { foldIntoDigest } from './digest';
-import { claimDue, markAllSent, markFailed, markRetry, noteThrottled, release, renewClaims, type MessageRow, type SentMessage } from './outbox';
+import { claimDue, markFailed, markSent, markRetry, noteThrottled, release, renewClaims, type MessageRow, type SentMessage } from './outbox';
 import { DeliveryPacer } from './pacing';
 import { loadChannels, markHealthy, markUnhealthy, outgoingOf, permitFor, type LoadedChannel } from './sending';
 import type { Delivery } from './vendors';
@@ -216,7 +216,7 @@ export class NotificationWorker {
       (error: unknown) => ({ error }),
     );
     try {
-      await markAllSent(this.deps.db, this.deps.dialect, this.claimer, sent);
+      await markSent(this.deps.db, this.deps.dialect, this.claimer, sent);
     } catch (error) {
       // The round's own failure, if any, is the one its caller reports; this one is logged beside it
       // (these messages stay claimed and go out again once the claim lapses).
@@ -240,7 +240,7 @@ export class NotificationWorker {
         continue;
       }
       if (now - renewedAt > CLAIM_LEASE_MS / 2) {
-        await markAllSent(db, dialect, this.claimer, sent.splice(0));
+        await markSent(db, dialect, this.claimer, sent.splice(0));
         await renewClaims(
           db,
           untried.map((m) => m.id),
