@@ -3,7 +3,7 @@
  * current filters and sort for an export, the file and its options for an import) and what the
  * user sees (export progress and refusals, import preview errors, the one-time passwords).
  */
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
@@ -123,7 +123,9 @@ describe('list export', () => {
     const { store } = await openUsers();
     expect(toolbarButton('导出')).toBeInTheDocument();
     expect(toolbarButton('导入')).toBeInTheDocument();
-    store.dispatch(menuLoaded(sysMenu.map((menu) => (menu.element === 'sys/user' ? { ...menu, granted: ['api_inquire', 'api_creation', 'api_edit'] } : menu))));
+    act(() => {
+      store.dispatch(menuLoaded(sysMenu.map((menu) => (menu.element === 'sys/user' ? { ...menu, granted: ['api_inquire', 'api_creation', 'api_edit'] } : menu))));
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: button('导出') })).toBeNull());
     expect(screen.queryByRole('button', { name: button('导入') })).toBeNull();
   });

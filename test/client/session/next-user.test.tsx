@@ -3,7 +3,7 @@
  * A manager signs out and a hotel B manager signs in, the user list shows nothing until B's own
  * answer arrives, and then only B's rows (the cache was reset when A's session ended).
  */
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 
 import type { DataOf } from '../../../src/contract';
@@ -50,14 +50,14 @@ it('shows the next user none of the previous user’s rows, not even while their
   const { router } = await renderApp({ path: '/sys/verify' });
   await signIn('manager-a');
   await screen.findByText('A店经理');
-  await router.navigate('/sys/user');
+  await act(() => router.navigate('/sys/user'));
   await findRow('a-frontdesk');
 
   await user.click(screen.getByText('A店经理'));
   await user.click(await screen.findByText('退出登录'));
   await signIn('manager-b');
   await screen.findByText('B店经理');
-  await router.navigate('/sys/user');
+  await act(() => router.navigate('/sys/user'));
 
   // B's list is asked for with B's token and held: nothing of A's may show meanwhile.
   await waitFor(() => expect(askedBy).toContain('B店经理'));

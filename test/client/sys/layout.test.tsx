@@ -98,7 +98,7 @@ describe('shell', () => {
 
     answer(adminMenu);
     await waitFor(() => expect(sidebarLabels()).toContain('酒店管理'));
-    await persistor.flush();
+    await act(() => persistor.flush());
     expect(JSON.parse(localStorage.getItem('menu')!)).toEqual(adminMenu);
   });
 

@@ -3,7 +3,7 @@
  * a transition, so the browser is already at the new entry while the old screen shows. A submenu
  * opened in that moment stays open when the screen arrives; the next navigation recomputes it.
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, use } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
@@ -24,6 +24,18 @@ function gatedScreen(label: string) {
     return <div>{label}</div>;
   }
   return { Screen, open };
+}
+
+/**
+ * A click while the screen suspends, in an act that is awaited: React then parks the suspended render
+ * until the gate opens. user-event's own act is never awaited (React warns that a component suspended
+ * in it), and user-event inside an outer act steps out of React's act environment (React warns too).
+ */
+async function clickInAwaitedAct(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element);
+    await Promise.resolve();
+  });
 }
 
 const submenu = (name: string) => screen.getByRole('menuitem', { name: new RegExp(`${name}$`) });
@@ -56,12 +68,12 @@ it('keeps a submenu opened while a navigation renders, and recomputes on the nex
   expect(submenu('系统管理')).toHaveAttribute('aria-expanded', 'true');
   expect(submenu('酒店管理')).toHaveAttribute('aria-expanded', 'false');
 
-  await user.click(screen.getByRole('menuitem', { name: /用户管理$/ }));
+  await clickInAwaitedAct(screen.getByRole('menuitem', { name: /用户管理$/ }));
   // The browser is at /sys/user; the screen is still rendering, the old one still shows.
   await waitFor(() => expect(window.location.pathname).toBe('/sys/user'));
   expect(screen.getByText('控制台内容')).toBeInTheDocument();
 
-  await user.click(submenu('酒店管理'));
+  await clickInAwaitedAct(submenu('酒店管理'));
   expect(submenu('酒店管理')).toHaveAttribute('aria-expanded', 'true');
 
   await act(() => {
