@@ -125,10 +125,14 @@ export async function openScreen(page: Page, screen: ScreenConfig): Promise<Reco
 }
 
 /**
- * Clicks the dialog's 保存, and answers the save call's body and envelope; waits for the dialog
- * to close and for the list to be read again (`reload`, the screen's inquire path).
+ * Clicks the dialog's 保存 once the dialog has finished opening, and answers the save call's body
+ * and envelope; waits for the dialog to close and for the list to be read again (`reload`, the
+ * screen's inquire path). Filling a dialog does not wait for its zoom-in, and a press during it can
+ * be lost (see finishedOpening): the likely cause of users.spec's 编辑用户 保存 "never sent", once in
+ * a CI run on a loaded machine.
  */
 export async function saveDialog(page: Page, box: Locator, save: string, reload: string) {
+  await finishedOpening(box);
   const reloaded = page.waitForResponse((r) => isCall(reload)(r.url()), { timeout: ANSWER_TIMEOUT_MS });
   const result = await callDuring(page, save, () => box.getByRole('button', { name: buttonName('保存') }).click());
   expect(result.envelope.code, `${save} answered ${result.envelope.msg}`).toBe(200);
