@@ -3,36 +3,18 @@
  * write lock stays taken past the busy timeout) answers 409 with a Chinese "try again", logged at
  * warn, not a 500 "服务器内部错误" at error: nothing of it was committed, and the retry succeeds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../src/contract/constants';
 import { CONTENDED_MSG } from '../../src/server/plugins/app/errors';
 import { createTestDatabase, describeOnPostgres, startTestApp, type TestApp, type TestDatabase } from './support/harness';
 import { captureLog } from './support/log-capture';
+import { TestClock, testWorker } from './support/notify-fixtures';
+import { holdWriteLock } from './support/sqlite-write-lock';
 
 type LogLine = { level: number; msg: string; err?: { code?: string } };
 const WARN = 40;
-
-/**
- * Another process takes SQLite's write lock and keeps it `holdMs`: past the busy timeout (5 s) of
- * the request's own write, and released before the timeout of the audit record written after it.
- */
-const LOCK_HOLDER = `
-const Database = require('better-sqlite3');
-const db = new Database(process.argv[1]);
-db.exec('BEGIN IMMEDIATE');
-process.stdout.write('locked\\n');
-setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, Number(process.argv[2]));
-`;
-
-async function holdWriteLock(file: string, holdMs: number): Promise<ChildProcess> {
-  const holder = spawn(process.execPath, ['-e', LOCK_HOLDER, file, String(holdMs)], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
-  await once(holder.stdout, 'data');
-  return holder;
-}
 
 describe('a write that loses to another transaction [sqlite]', () => {
   const log = captureLog();
@@ -51,6 +33,8 @@ describe('a write that loses to another transaction [sqlite]', () => {
     const token = await t.login();
     const entries = () => t.database.db.selectFrom('sysDict').select('id').where('label', '=', '争用测试').execute();
     const body = { code: 'contention', label: '争用测试', value: '9', sort: 9, state: 1, remark: '' };
+    // Past the busy timeout (5 s) of the request's own write, and released before the timeout of
+    // the audit record written after it.
     const holder = await holdWriteLock(target.sqliteFile, 8_000);
     const refused = await t.call('/sys/dict/creation', body, token);
     await once(holder, 'exit');
@@ -65,6 +49,18 @@ describe('a write that loses to another transaction [sqlite]', () => {
 
     expect(await t.call('/sys/dict/creation', body, token)).toMatchObject({ code: Code.ok });
     expect(await entries()).toHaveLength(1);
+  });
+
+  it('the notification worker polls with nothing due without taking the write lock: its round waits for no other process', async () => {
+    const holder = await holdWriteLock(target.sqliteFile, 60_000);
+    try {
+      // A claim that took the lock would wait out the busy timeout on the event loop and fail.
+      expect(await testWorker(t, new TestClock()).drain()).toBe(0);
+    } finally {
+      holder.kill();
+      await once(holder, 'exit');
+    }
+    expect(log.lines.map((line) => JSON.parse(line) as LogLine).filter((line) => line.level > WARN)).toEqual([]);
   });
 });
 

@@ -67,14 +67,14 @@ export async function enqueueNotifications(db: Db, messages: readonly Notificati
  * Claims up to `limit` due messages for `claimer` in one statement: queued ones whose time has
  * come and claimed ones whose claim lapsed (an instance that died mid-send). On PostgreSQL the rows
  * are picked FOR UPDATE SKIP LOCKED, so instances claiming at once take disjoint sets; SQLite has
- * one writer. While claimed, next_attempt_at holds when the claim lapses.
+ * one writer. While claimed, next_attempt_at holds when the claim lapses. A poll that finds nothing
+ * due only reads: on SQLite the UPDATE takes the database's write lock, every poll of an idle
+ * worker, and waits out another process's write on the event loop (up to the busy timeout).
  */
 export async function claimDue(db: Kysely<Database>, dialect: Dialect, claimer: string, now: number, leaseMs: number, limit: number): Promise<MessageRow[]> {
-  const due = db
-    .selectFrom('notifyMessage')
-    .select('id')
-    .where('state', 'in', ['queued', 'sending'])
-    .where('nextAttemptAt', '<=', now)
+  const dueNow = db.selectFrom('notifyMessage').select('id').where('state', 'in', ['queued', 'sending']).where('nextAttemptAt', '<=', now);
+  if (!(await dueNow.limit(1).executeTakeFirst())) return [];
+  const due = dueNow
     .orderBy('nextAttemptAt')
     .orderBy('id')
     .limit(limit)
