@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../src/contract/constants';
 import { CONTENDED_MSG } from '../../src/server/plugins/app/errors';
-import { createTestDatabase, describeOnPostgres, startTestApp, type TestApp, type TestDatabase } from './support/harness';
+import { describeOnPostgres, testAppOn } from './support/harness';
 import { captureLog } from './support/log-capture';
 import { TestClock, testWorker } from './support/notify-fixtures';
 import { holdWriteLock } from './support/sqlite-write-lock';
@@ -16,26 +16,20 @@ import { holdWriteLock } from './support/sqlite-write-lock';
 type LogLine = { level: number; msg: string; err?: { code?: string } };
 const WARN = 40;
 
+const parsed = (lines: readonly string[]) => lines.map((line) => JSON.parse(line) as LogLine);
+
 describe('a write that loses to another transaction [sqlite]', () => {
   const log = captureLog();
-  let target: TestDatabase;
-  let t: TestApp;
-  beforeAll(async () => {
-    target = await createTestDatabase('sqlite');
-    t = await startTestApp(target, {}, { logger: { level: 'warn', stream: log.stream } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await target.drop();
-  });
+  const app = testAppOn('sqlite', {}, { logger: { level: 'warn', stream: log.stream } });
 
   it('answers 409 while another process holds the write lock past the busy timeout, writes nothing but its audit record, and succeeds once it is free', async () => {
+    const t = app();
     const token = await t.login();
     const entries = () => t.database.db.selectFrom('sysDict').select('id').where('label', '=', '争用测试').execute();
     const body = { code: 'contention', label: '争用测试', value: '9', sort: 9, state: 1, remark: '' };
     // Past the busy timeout (5 s) of the request's own write, and released before the timeout of
     // the audit record written after it.
-    const holder = await holdWriteLock(target.sqliteFile, 8_000);
+    const holder = await holdWriteLock(t.config.sqliteFile, 8_000);
     const refused = await t.call('/sys/dict/creation', body, token);
     await once(holder, 'exit');
 
@@ -43,7 +37,7 @@ describe('a write that loses to another transaction [sqlite]', () => {
     expect(await entries()).toEqual([]);
     const record = await t.database.db.selectFrom('sysOperationLog').select(['path', 'code', 'msg']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(record).toEqual({ path: '/sys/dict/creation', code: Code.conflict, msg: CONTENDED_MSG });
-    const logged = log.lines.map((line) => JSON.parse(line) as LogLine);
+    const logged = parsed(log.lines);
     expect(logged.filter((line) => line.level > WARN)).toEqual([]);
     expect(logged).toContainEqual(expect.objectContaining({ level: WARN, msg: 'database contended', err: expect.objectContaining({ code: 'SQLITE_BUSY' }) }));
 
@@ -52,15 +46,15 @@ describe('a write that loses to another transaction [sqlite]', () => {
   });
 
   it('the notification worker polls with nothing due without taking the write lock: its round waits for no other process', async () => {
-    const holder = await holdWriteLock(target.sqliteFile, 60_000);
+    const holder = await holdWriteLock(app().config.sqliteFile, 60_000);
     try {
       // A claim that took the lock would wait out the busy timeout on the event loop and fail.
-      expect(await testWorker(t, new TestClock()).drain()).toBe(0);
+      expect(await testWorker(app(), new TestClock()).drain()).toBe(0);
     } finally {
       holder.kill();
       await once(holder, 'exit');
     }
-    expect(log.lines.map((line) => JSON.parse(line) as LogLine).filter((line) => line.level > WARN)).toEqual([]);
+    expect(parsed(log.lines).filter((line) => line.level > WARN)).toEqual([]);
   });
 });
 
@@ -79,20 +73,14 @@ function crossingWrites(instance: FastifyInstance): void {
 
 describeOnPostgres('a write that loses to another transaction [postgres]', () => {
   const log = captureLog();
-  let target: TestDatabase;
-  let t: TestApp;
+  const app = testAppOn('postgres', {}, { logger: { level: 'warn', stream: log.stream }, extend: crossingWrites });
   beforeAll(async () => {
-    target = await createTestDatabase('postgres');
-    t = await startTestApp(target, {}, { logger: { level: 'warn', stream: log.stream }, extend: crossingWrites });
-    await sql`create table contention_probe (id int primary key, mark text not null)`.execute(t.database.db);
-    await sql`insert into contention_probe values (1, 'start'), (2, 'start')`.execute(t.database.db);
-  }, 30_000);
-  afterAll(async () => {
-    await t.close();
-    await target.drop();
-  }, 30_000);
+    await sql`create table contention_probe (id int primary key, mark text not null)`.execute(app().database.db);
+    await sql`insert into contention_probe values (1, 'start'), (2, 'start')`.execute(app().database.db);
+  });
 
   it("answers 409 to a deadlock's victim, keeps none of its writes, and the winner's whole", async () => {
+    const t = app();
     const cross = (first: number, mark: string) =>
       t.app.inject({ method: 'POST', url: `/api/test/cross?first=${first}&mark=${mark}` }).then((response) => response.json<{ code: number; msg: string }>());
     const answers = await Promise.all([cross(1, 'one'), cross(2, 'two')]);
@@ -103,7 +91,7 @@ describeOnPostgres('a write that loses to another transaction [postgres]', () =>
     const { rows } = await sql<{ mark: string }>`select mark from contention_probe order by id`.execute(t.database.db);
     expect(rows.map((row) => row.mark)).toEqual([winner, winner]);
 
-    const logged = log.lines.map((line) => JSON.parse(line) as LogLine);
+    const logged = parsed(log.lines);
     expect(logged.filter((line) => line.level > WARN)).toEqual([]);
     expect(logged).toContainEqual(expect.objectContaining({ level: WARN, msg: 'database contended', err: expect.objectContaining({ code: '40P01' }) }));
   });

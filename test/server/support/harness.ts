@@ -157,25 +157,33 @@ export function twoInstances(dialect: Dialect = 'postgres', overrides: Partial<S
 }
 
 /**
+ * A fresh database of `dialect` and an app on it for the enclosing describe, closed and dropped
+ * after it; the answer gives the TestApp inside tests.
+ */
+export function testAppOn(dialect: Dialect, overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): () => TestApp {
+  let target: TestDatabase;
+  let current: TestApp;
+  // Creating a database and running every migration takes seconds on PostgreSQL, more on a busy
+  // machine: setup and teardown get their own budget, the tests keep jest's default.
+  beforeAll(async () => {
+    target = await createTestDatabase(dialect);
+    current = await startTestApp(target, overrides, options);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await current?.close();
+    await target?.drop();
+  }, SETUP_TIMEOUT_MS);
+  return () => current;
+}
+
+/**
  * Runs a suite once per available dialect with a fresh database and app; `ctx()` gives the
  * current TestApp inside tests.
  */
 export function describeOnEachDatabase(title: string, suite: (ctx: () => TestApp) => void, overrides: Partial<ServerConfig> = {}, options: StartOptions = {}): void {
   for (const dialect of dialects()) {
     describe(`${title} [${dialect}]`, () => {
-      let target: TestDatabase;
-      let current: TestApp;
-      // Creating a database and running every migration takes seconds on PostgreSQL, more on a
-      // busy machine: setup and teardown get their own budget, the tests keep jest's default.
-      beforeAll(async () => {
-        target = await createTestDatabase(dialect);
-        current = await startTestApp(target, overrides, options);
-      }, SETUP_TIMEOUT_MS);
-      afterAll(async () => {
-        await current?.close();
-        await target?.drop();
-      }, SETUP_TIMEOUT_MS);
-      suite(() => current);
+      suite(testAppOn(dialect, overrides, options));
     });
   }
 }
