@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ALARM_TYPE } from '../../../contract/constants';
-import { idIn, idRows, idValueRows } from '../../lib/id-list';
+import { idIn, idRows, idValueRows, valueRows } from '../../lib/id-list';
 import { announceAlarmEvent, GUARD, publishByUnit, unitsOf } from '../events';
 import { ALARM_NOTIFICATION_KIND, eventPayload, wakeStreams } from '../events/outbox';
 import { anyRuleEnabled, markerPayload } from '../notification/alarm-events';
@@ -284,50 +284,61 @@ const takeChildrenOfflineInSql: ChildrenTaker = async (app, db, gatewayIds, stal
  * SQLite: the same writes as takeChildrenOfflineInSql, each its own statement (SQLite has no
  * UPDATE in a WITH), all of them reading the chunk's children from a temporary table filled from
  * the gateway index, so the rows never reach the event loop: only a count comes back (and the ids
- * while the records still itemize).
+ * while the records still itemize). Each child's cause (its gateway's alarm) is put beside it as
+ * the table is filled, from a second temporary table of the chunk's gateways' alarms: looked up
+ * per child by a subquery (the gateway's presence, then its alarm) it was 40 % of the symptom
+ * alarms' statement (a mass outage of a million devices: 1.46 -> 0.83 s).
  */
 const takeChildrenOfflineThroughTemp: ChildrenTaker = async (app, db, gatewayIds, stale, at, records) => {
   const { type, severity } = OFFLINE_ALARM;
-  await sql`create temp table if not exists sweep_children (id integer primary key, org_id integer, gateway_id integer)`.execute(db);
+  await sql`create temp table if not exists sweep_children (id integer primary key, org_id integer, gateway_id integer, cause_id integer)`.execute(db);
+  await sql`create temp table if not exists sweep_gateway_causes (gateway_id integer primary key, alarm_id integer)`.execute(db);
+  const causes = await gatewayAlarms(app, db, gatewayIds);
+  await sql`
+    insert into temp.sweep_gateway_causes (gateway_id, alarm_id)
+    select gateway_id, alarm_id from (${valueRows(app.dialect, { gateway_id: 'int', alarm_id: 'bigint' }, [...causes])})`.execute(db);
   const filled = await sql`
-    insert into temp.sweep_children (id, org_id, gateway_id)
-    select hotel_device.id, hotel_device.org_id, hotel_device.gateway_id
+    insert into temp.sweep_children (id, org_id, gateway_id, cause_id)
+    select hotel_device.id, hotel_device.org_id, hotel_device.gateway_id, cause.alarm_id
     from hotel_device join hotel_device_presence on hotel_device_presence.id = hotel_device.id
+    left join temp.sweep_gateway_causes cause on cause.gateway_id = hotel_device.gateway_id
     where ${idIn(app.dialect, 'hotel_device.gateway_id', gatewayIds)} and hotel_device.deleted_at is null and ${stale}`.execute(db);
   const n = Number(filled.numAffectedRows ?? 0);
-  if (n === 0) return 0;
-  await sql`update hotel_device_presence set online = 0, offline_since = ${at} where id in (select id from temp.sweep_children)`.execute(db);
-  await sql`insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, ${UNREACHABLE} from temp.sweep_children`.execute(db);
-  // Each child's gateway's active alarm found from the gateway (see gatewayAlarms).
-  await sql`
+  if (n > 0) {
+    await sql`update hotel_device_presence set online = 0, offline_since = ${at} where id in (select id from temp.sweep_children)`.execute(db);
+    await sql`insert into hotel_device_transition (device_id, online, at, cause) select id, 0, ${at}, ${UNREACHABLE} from temp.sweep_children`.execute(db);
+    await sql`
       insert into hotel_alarm (device_id, type, severity, message, started_at, last_at, count, cause_id)
-      select c.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1,
-        (select g.id from hotel_device_presence gp join hotel_alarm g on g.device_id = gp.id and g.type = ${type} and g.cleared_at is null where gp.id = c.gateway_id and +gp.online = 0)
-      from temp.sweep_children c where true
+      select c.id, ${type}, ${severity}, ${UNREACHABLE_MESSAGE}, ${at}, ${at}, 1, c.cause_id from temp.sweep_children c where true
       ${REPEAT_ACTIVE_ALARM}`.execute(db);
-  const notify = await anyRuleEnabled(db);
-  const payloads = childEventPayloads(type, at);
-  await sql`
+    const notify = await anyRuleEnabled(db);
+    const payloads = childEventPayloads(type, at);
+    // Each unit's ids grouped and joined once for both of its events (two grouped passes over the
+    // chunk before: 1.0 -> 0.72 s over a mass outage of a million devices).
+    await sql`
       insert into event_outbox (kind, payload, resource, session_id, org_id, created_at)
+      with units as materialized (select org_id, group_concat(id, ',' order by id) as ids from temp.sweep_children group by org_id)
       select kind, payload, resource, null, org_id, ${Date.now()} from (
-        select 1 as part, org_id, 'device-status' as kind, ${payloads.status[0]} || group_concat(id, ',' order by id) || ${payloads.status[1]} as payload, ${GUARD['device-status']} as resource
-        from temp.sweep_children group by org_id
+        select 1 as part, org_id, 'device-status' as kind, ${payloads.status[0]} || ids || ${payloads.status[1]} as payload, ${GUARD['device-status']} as resource
+        from units
         union all
         select 2, null, ${ALARM_NOTIFICATION_KIND}, ${payloads.marker[0]} || group_concat(a.id, ',' order by a.id) || ${payloads.marker[1]}, null
         from temp.sweep_children c join hotel_alarm a on a.device_id = c.id and a.type = ${type} and a.cleared_at is null
         where ${notify ? 1 : 0} and +a.started_at = ${at} and +a.count = 1 having count(*) > 0
         union all
-        select 3, org_id, 'alarm-raised', ${payloads.raised[0]} || group_concat(id, ',' order by id) || ${payloads.raised[1]}, ${GUARD['alarm-raised']}
-        from temp.sweep_children group by org_id
+        select 3, org_id, 'alarm-raised', ${payloads.raised[0]} || ids || ${payloads.raised[1]}, ${GUARD['alarm-raised']}
+        from units
       ) order by part, org_id`.execute(db);
-  await wakeStreams(db, app.dialect);
-  if (records.devices.full) records.devices.addCount(n);
-  else {
-    const { rows } = await sql<{ id: number }>`select id from temp.sweep_children order by id`.execute(db);
-    records.devices.add(rows);
+    await wakeStreams(db, app.dialect);
+    if (records.devices.full) records.devices.addCount(n);
+    else {
+      const { rows } = await sql<{ id: number }>`select id from temp.sweep_children order by id`.execute(db);
+      records.devices.add(rows);
+    }
   }
   // Emptied for the next chunk (a failing chunk's rows go with its rollback).
   await sql`delete from temp.sweep_children`.execute(db);
+  await sql`delete from temp.sweep_gateway_causes`.execute(db);
   return n;
 };
 
