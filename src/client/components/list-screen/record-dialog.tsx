@@ -8,6 +8,7 @@ import { Form, Modal } from 'antd';
 import { useId } from 'react';
 
 import type { FieldError } from '../../../contract/constants';
+import { validateForm } from '../../lib/validate-form';
 import { showFieldErrors } from './field-errors';
 import { FormField } from './form-field';
 import type { FieldConfig, FormValues } from './types';
@@ -29,7 +30,7 @@ export function RecordDialog({ title, open, saving, fields, initialValues, onSav
   // dialogs (which share field names) from sharing ids, so each label points at its own input.
   const formName = useId();
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateForm(form);
     if (!values) return;
     const outcome = await onSave(values);
     if (outcome === true) {

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 
 import type { DataOf } from '../../../../contract';
 import { toast } from '../../../lib/toast';
+import { validateForm } from '../../../lib/validate-form';
 import { useCreateRoomsMutation } from './api';
 import type { LocationRow } from '../../../components/location-tree';
 
@@ -23,7 +24,7 @@ export function RoomBulkDialog({ floor, onCreated, onClose }: Props) {
   const [result, setResult] = useState<DataOf<'/hotel/location/rooms/creation'> | null>(null);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateForm(form);
     if (!values) return;
     // On a refusal the base query has toasted the server msg; the dialog stays open.
     const envelope = await createRooms({ floorId: floor.id, from: values.from.trim(), to: values.to.trim() })

@@ -6,6 +6,7 @@ import { Form, Input, Modal } from 'antd';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../contract/constants';
 import { toast } from '../../../lib/toast';
+import { validateForm } from '../../../lib/validate-form';
 import { useChangePasswordMutation } from './api';
 
 interface PasswordForm {
@@ -29,25 +30,16 @@ export function PasswordDialog({ open, onClose }: PasswordDialogProps) {
   }
 
   async function submit() {
-    const { oldPassword, newPassword } = await form.validateFields();
-    const result = await changePassword({ oldPassword, newPassword });
+    const values = await validateForm(form);
+    if (!values) return;
+    const result = await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
     if (result.error) return;
     toast.success(result.data.msg);
     close();
   }
 
   return (
-    <Modal
-      title="修改密码"
-      open={open}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={isLoading}
-      onOk={() => submit().catch(() => undefined)}
-      onCancel={close}
-      destroyOnHidden
-      forceRender
-    >
+    <Modal title="修改密码" open={open} okText="确定" cancelText="取消" confirmLoading={isLoading} onOk={() => void submit()} onCancel={close} destroyOnHidden forceRender>
       <Form<PasswordForm> form={form} layout="vertical" name="password" preserve={false}>
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" />

@@ -3,6 +3,7 @@ import { Form, Modal } from 'antd';
 
 import { FormField } from '../../../components/list-screen';
 import { toast } from '../../../lib/toast';
+import { validateForm } from '../../../lib/validate-form';
 import { useResetUserPasswordMutation } from './api';
 import { passwordField, type UserRow } from './config';
 
@@ -17,7 +18,7 @@ export function PasswordResetDialog({ user, onClose }: PasswordResetDialogProps)
   const [form] = Form.useForm<{ password: string }>();
   const [resetPassword, { isLoading }] = useResetUserPasswordMutation();
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateForm(form);
     if (!values) return;
     const envelope = await resetPassword({ id: user.id, password: values.password })
       .unwrap()
