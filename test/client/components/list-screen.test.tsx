@@ -111,6 +111,13 @@ describe('list-screen block', () => {
     await waitFor(() => expect(log.last('/hotel/device/inquire')).toEqual({ size: 20, current: 1, params: { type: 'meter' } }));
   });
 
+  it('keeps dictionary labels on one line, their column titles too', async () => {
+    await openDevices();
+    const row = await findRow('LOCK-0101');
+    expect(within(row).getByText('门锁').closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByText('设备类型', { selector: 'th, th *' }).closest('th')).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('shows 菜单数据字典查询失败 when the dictionary fails and still lists raw values', async () => {
     server.use(http.post(api('/sys/dict/resource/inquire'), () => fail(500, '服务器内部错误')));
     await openDevices();

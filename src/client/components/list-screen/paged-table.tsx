@@ -21,16 +21,19 @@ export interface PagedTableProps<Row> {
   minWidth?: number;
 }
 
-const NOWRAP_CELL = { style: { whiteSpace: 'nowrap' as const } };
+const NOWRAP_STYLE = { whiteSpace: 'nowrap' as const };
+// A new object per cell: antd's sorter writes its click handler into the header cell's props.
+const nowrapCell = () => ({ style: NOWRAP_STYLE });
 
 /**
  * A `dict` column shows the dictionary label (as text, never HTML) and a `relativeTime` column the
  * recency of its time, unless the column renders itself; a `sortKey` column sorts on the server; a
- * `nowrap` column keeps its cells on one line.
+ * `nowrap` column keeps its cells and its title on one line. Dictionary labels and recencies are
+ * short words, so their columns are `nowrap` unless they say otherwise.
  */
 function withCellRenderers<Row>(columns: ColumnConfig<Row>[], dict: MenuDict, sort: SortRequest | undefined): TableColumnType<Row>[] {
-  return columns.map(({ dict: field, relativeTime, nowrap, ...config }) => {
-    const column = sortableColumn(nowrap ? { ...config, onCell: () => NOWRAP_CELL } : config, sort);
+  return columns.map(({ dict: field, relativeTime, nowrap = field !== undefined || relativeTime === true, ...config }) => {
+    const column = sortableColumn(nowrap ? { ...config, onCell: nowrapCell, onHeaderCell: nowrapCell } : config, sort);
     const key = column.key ?? config.dataIndex;
     if (column.render) return { ...column, key };
     if (relativeTime) return { ...column, key, render: (value: number | null) => <RelativeTime value={value} /> };

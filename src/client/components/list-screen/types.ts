@@ -131,7 +131,9 @@ export interface FieldConfig {
  * A table column: antd's own column, plus `dict` to show the dictionary label of the value,
  * `relativeTime` to show an epoch-ms time as recency (3 分钟前) with the exact time on hover,
  * `sortKey` to make it sortable by the server under that key (one of the list's sort keys, S), and
- * `nowrap` to keep the cell on one line (times and short names; long text wraps instead).
+ * `nowrap` to keep the cell and its title on one line (times and short names; long text wraps
+ * instead, or is cut by `ellipsis` with the whole text on hover). `dict` and `relativeTime` columns
+ * are `nowrap` unless they set it false.
  */
 export type ColumnConfig<Row, S extends string = string> = TableColumnType<Row> & {
   dataIndex?: keyof Row & string;
