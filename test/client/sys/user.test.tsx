@@ -4,10 +4,12 @@ import { http } from 'msw';
 import { api, fail } from '../testing/handlers';
 import { adminWithoutUnitPicker } from '../testing/handlers/pickers';
 import { alice, bob, userHandlers } from '../testing/handlers/user';
-import { button, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
+import { button, columnWidth, fill, filterField, findRow, openAdd, openDialog, openScreen, rowAction, saveDialog, search, user } from '../testing/list-screen';
 import { screen } from '../testing/render';
 import { createRequestLog, type RequestLog } from '../testing/request-log';
 import { server } from '../testing/server';
+import { USER_TABLE_WIDTH } from '../../../src/client/features/sys/user/config';
+import { formatTime } from '../../../src/client/lib/time';
 
 // Whole-app renders with antd dialogs take seconds on a shared, busy machine.
 jest.setTimeout(120_000);
@@ -130,5 +132,26 @@ describe('sys/user', () => {
     await user.click(await screen.findByRole('button', { name: button('确定') }));
 
     await waitFor(() => expect(log.last('/sys/user/edit')).toEqual({ id: alice.id, version: alice.version, nickName: alice.nickName, state: 0, roleId: 2 }));
+  });
+});
+
+describe('sys/user layout', () => {
+  it('keeps each user on one line: names cut with the whole text on hover, and a sideways scroll on a narrow screen', async () => {
+    await openUsers();
+    const row = await findRow('alice');
+    for (const name of ['alice', 'alice-昵称', '前台', '上海店']) {
+      const cell = within(row).getByText(name).closest('td');
+      expect(cell).toHaveClass('ant-table-cell-ellipsis');
+      expect(cell).toHaveAttribute('title', name);
+    }
+    for (const title of ['状态', '创建时间']) expect(columnWidth(title)).toMatch(/^\d+px$/);
+    expect(within(row).getByText(formatTime(alice.createdAt)).closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect((document.querySelector('.ant-table-content table') as HTMLElement).style.width).toBe(`${USER_TABLE_WIDTH}px`);
+    // Scrolled sideways, the row's actions stay in view.
+    expect(
+      within(row)
+        .getByRole('button', { name: button('编辑') })
+        .closest('td'),
+    ).toHaveClass('ant-table-cell-fix-end');
   });
 });

@@ -34,14 +34,22 @@ export const userFilters: FieldConfig[] = [
   { name: 'roleId', label: '角色', kind: 'select', useOptions: useRoleOptions },
 ];
 
+/**
+ * One line per user: the names share what the fixed columns leave, each cut with the whole text on
+ * hover, and below `USER_TABLE_WIDTH` (the unit tree beside the list at 1366 px) the table scrolls
+ * sideways instead of squeezing them.
+ */
 export const userColumns: ColumnConfig<UserRow, UserSortKey>[] = [
-  { title: '用户名', dataIndex: 'userName', sortKey: 'userName' },
-  { title: '昵称', dataIndex: 'nickName', sortKey: 'nickName' },
-  { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state' },
-  { title: '角色', dataIndex: 'roleName', sortKey: 'roleName' },
-  { title: '所属单位', dataIndex: 'orgName' },
-  { title: '创建时间', dataIndex: 'createdAt', sortKey: 'createdAt', render: (value: number) => formatTime(value) },
+  { title: '用户名', dataIndex: 'userName', sortKey: 'userName', ellipsis: true },
+  { title: '昵称', dataIndex: 'nickName', sortKey: 'nickName', ellipsis: true },
+  { title: '状态', dataIndex: 'state', dict: 'state', sortKey: 'state', width: 80 },
+  { title: '角色', dataIndex: 'roleName', sortKey: 'roleName', ellipsis: true },
+  { title: '所属单位', dataIndex: 'orgName', ellipsis: true },
+  { title: '创建时间', dataIndex: 'createdAt', sortKey: 'createdAt', width: 170, nowrap: true, render: (value: number) => formatTime(value) },
 ];
+
+/** The tick box, 状态, 创建时间 and 操作 columns, and about 110 px for each of the four names. */
+export const USER_TABLE_WIDTH = 960;
 
 /** The unit picker offers the caller's scope only (the tree answers no more). */
 const orgField: FieldConfig = {

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { ListScreen, Permitted, stateBatchActions } from '../../../components/list-screen';
 import { OrgTreePanel, useOrgTreeGranted } from '../../../components/org-tree';
 import { useBatchUserStateMutation, useCreateUserMutation, useEditUserMutation, useInquireUsersQuery } from './api';
-import { USER_VIEW, userColumns, userCreateDefaults, userCreatedMsg, userFieldsFor, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
+import { USER_TABLE_WIDTH, USER_VIEW, userColumns, userCreateDefaults, userCreatedMsg, userFieldsFor, userFilters, userImport, withRoleOrNull, type UserRow } from './config';
 import { PasswordResetDialog } from './password-reset-dialog';
 
 export default function SysUserScreen() {
@@ -26,6 +26,7 @@ export default function SysUserScreen() {
       useInquire={useInquireUsersQuery}
       filters={userFilters}
       columns={userColumns}
+      minWidth={USER_TABLE_WIDTH}
       fixedParams={fixedParams}
       fields={fields}
       createDefaults={createDefaults}
